@@ -1,0 +1,26 @@
+import Ajv2020, { type Options } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import ajvErrors from 'ajv-errors';
+
+/** Keywords of our definition format that Ajv should accept as annotations. */
+export const DEFINITION_KEYWORDS = ['x-presets', 'x-custom', 'x-preset-properties'] as const;
+
+/** The Ajv options every validator of Fragewerk uses, in the API and in the browser alike. */
+export const AJV_OPTIONS: Options = {
+  allErrors: true,
+  $data: true,
+  strict: true,
+  // `if` blocks that only look at `properties` are idiomatic in our schemas.
+  strictTypes: false,
+  strictRequired: false,
+  messages: true,
+};
+
+/** Builds the one Ajv instance shape of DESIGN §3: 2020-12, formats, ajv-errors, our keywords. */
+export function createAjv(options: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, ...options });
+  addFormats(ajv, ['email', 'uri', 'date', 'date-time']);
+  ajvErrors(ajv);
+  ajv.addVocabulary([...DEFINITION_KEYWORDS]);
+  return ajv;
+}

@@ -1,0 +1,135 @@
+/**
+ * JSON Schemas of the definition files themselves. The loader checks every file against them,
+ * so a content editor's typo fails at start with a message naming the file, not at run time.
+ */
+import type { JsonSchema } from './definition-types.ts';
+
+const text = { type: 'string', minLength: 1 } as const;
+const slug = { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } as const;
+const key = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
+
+export const questionnaireMetaSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['version', 'title', 'stages'],
+  properties: {
+    version: { type: 'integer', minimum: 1 },
+    title: text,
+    stages: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'title', 'steps'],
+        properties: {
+          key,
+          title: text,
+          steps: { type: 'array', minItems: 1, uniqueItems: true, items: key },
+        },
+      },
+    },
+  },
+};
+
+export const stepMetaSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'slug', 'title', 'heading', 'kind'],
+  properties: {
+    key,
+    slug,
+    title: text,
+    heading: text,
+    kind: { enum: ['list', 'form'] },
+    list: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['newTitle', 'editTitle', 'addButton', 'saveButton', 'emptyText', 'card'],
+      properties: {
+        groupBy: key,
+        groups: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['value', 'key', 'heading', 'addLabel'],
+            properties: {
+              value: { type: ['string', 'boolean'] },
+              key,
+              heading: text,
+              addLabel: text,
+            },
+          },
+        },
+        addLabel: text,
+        newTitle: text,
+        editTitle: text,
+        addButton: text,
+        saveButton: text,
+        emptyText: text,
+        card: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['title'],
+          properties: {
+            title: key,
+            text: { type: 'array', items: key },
+            rating: key,
+            link: key,
+            badge: key,
+            avatar: key,
+          },
+        },
+      },
+    },
+    form: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['saveButton'],
+      properties: { saveButton: text },
+    },
+    prose: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { context: key },
+    },
+  },
+  allOf: [
+    { if: { properties: { kind: { const: 'list' } } }, then: { required: ['list'] } },
+    { if: { properties: { kind: { const: 'form' } } }, then: { required: ['form'] } },
+  ],
+};
+
+const proseValue: JsonSchema = {
+  anyOf: [{ type: 'string' }, { $ref: '#' }],
+};
+
+export const proseMetaSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: proseValue,
+};
+
+export const presetFileMetaSchema: JsonSchema = {
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: {
+    type: 'array',
+    minItems: 1,
+    items: {
+      type: 'object',
+      required: ['key', 'label'],
+      properties: {
+        key: { type: 'string', pattern: '^[a-z0-9][a-z0-9_]*$', not: { const: 'custom' } },
+        label: text,
+      },
+    },
+  },
+};
+
+export const messagesMetaSchema: JsonSchema = {
+  type: 'object',
+  required: ['required', 'fallback'],
+  additionalProperties: { type: 'string', minLength: 1 },
+};

@@ -1,0 +1,92 @@
+import type { Definition, JsonSchema, PresetEntry, StepDefinition } from './definition-types.ts';
+import { CUSTOM_KEY, findPresetList } from './resolve-presets.ts';
+
+/** A field's value as the results view shows it: text, a number, or a list of texts. */
+export type DisplayValue = string | number | string[];
+
+function isObject(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Collects, per property name, every preset list any branch of the schema refers to. */
+function presetListsByProperty(
+  schema: JsonSchema,
+  definition: Definition,
+): Map<string, PresetEntry[]> {
+  const lists = new Map<string, PresetEntry[]>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    if (isObject(node.properties)) {
+      for (const [name, property] of Object.entries(node.properties)) {
+        if (!isObject(property)) continue;
+        const reference =
+          property['x-presets'] ??
+          (isObject(property.items) ? property.items['x-presets'] : undefined);
+        if (typeof reference === 'string') {
+          const entries = findPresetList(definition.presets, reference) ?? [];
+          lists.set(name, [...(lists.get(name) ?? []), ...entries]);
+        }
+      }
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(schema);
+  return lists;
+}
+
+/** Finds the preset entry for `key` in the list behind `property` (e.g. for its avatar emoji). */
+export function presetEntry(
+  definition: Definition,
+  step: StepDefinition,
+  property: string,
+  key: unknown,
+): PresetEntry | undefined {
+  return presetListsByProperty(step.schema, definition)
+    .get(property)
+    ?.find((entry) => entry.key === key);
+}
+
+/**
+ * Resolves one answer document for display: preset keys become German labels, `custom` becomes
+ * the `custom_<field>` text, value maps of the step's prose (`values.<field>.<value>`) apply to
+ * other scalars, and empty values are left out.
+ */
+export function displayValues(
+  definition: Definition,
+  step: StepDefinition,
+  data: Record<string, unknown>,
+): Record<string, DisplayValue> {
+  const lists = presetListsByProperty(step.schema, definition);
+  const valueMaps = isObject(step.prose.values) ? step.prose.values : {};
+  const label = (name: string, value: unknown): string | number | undefined => {
+    if (value === undefined || value === null || value === '') return undefined;
+    if (value === CUSTOM_KEY && typeof data[`custom_${name}`] === 'string') {
+      return (data[`custom_${name}`] as string).trim() || undefined;
+    }
+    const entry = lists.get(name)?.find((candidate) => candidate.key === value);
+    if (entry) return entry.label;
+    const map = valueMaps[name];
+    if (isObject(map) && typeof map[String(value)] === 'string')
+      return map[String(value)] as string;
+    if (typeof value === 'number') return value;
+    if (typeof value === 'string') return value.trim() || undefined;
+    if (typeof value === 'boolean') return undefined;
+    return undefined;
+  };
+
+  const result: Record<string, DisplayValue> = {};
+  for (const [name, value] of Object.entries(data)) {
+    if (name.startsWith('custom_')) continue;
+    if (Array.isArray(value)) {
+      const labels = value
+        .map((entry) => label(name, entry))
+        .filter((entry) => entry !== undefined);
+      if (labels.length > 0) result[name] = labels.map(String);
+      continue;
+    }
+    const shown = label(name, value);
+    if (shown !== undefined) result[name] = shown;
+  }
+  return result;
+}

@@ -1,0 +1,17 @@
+export * from './definition-types.ts';
+export { loadDefinition, DefinitionError } from './load-definition.ts';
+export { resolvePresets, findPresetList, CUSTOM_KEY } from './resolve-presets.ts';
+export { createAjv, AJV_OPTIONS, DEFINITION_KEYWORDS } from './create-ajv.ts';
+export { toFieldErrors, fieldLabel, type FieldErrors } from './field-errors.ts';
+export {
+  createValidator,
+  schemaFor,
+  validatorNames,
+  type Validate,
+  type ValidationResult,
+} from './create-validator.ts';
+export { displayValues, presetEntry, type DisplayValue } from './display-values.ts';
+export { ProseRenderer, templateVariables, baseKeys, type ItemProse } from './prose.ts';
+export { formatDate } from './format-date.ts';
+export { normalizeInput } from './normalize-input.ts';
+export { WIDGET_NAMES, type WidgetName } from './widget-names.ts';

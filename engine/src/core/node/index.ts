@@ -1,0 +1,6 @@
+export {
+  readDefinitionDir,
+  definitionDirsFrom,
+  type DefinitionDirs,
+} from './read-definition-dir.ts';
+export { loadDefinitionFromDisk, defaultDefinitionDirs } from './load-definition-from-disk.ts';

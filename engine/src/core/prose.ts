@@ -1,0 +1,130 @@
+import i18next, { type i18n } from 'i18next';
+import type { Definition, ProseResources, StepDefinition } from './definition-types.ts';
+import { displayValues, type DisplayValue } from './display-values.ts';
+
+/** Prose of one list item: its title and the sentences about it. */
+export interface ItemProse {
+  title: string;
+  lines: string[];
+}
+
+const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** The variable names a template interpolates (`{{name}}`, `{{traits, list}}`). */
+export function templateVariables(template: string): string[] {
+  return [...template.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]!);
+}
+
+function isEmpty(value: DisplayValue | undefined): boolean {
+  return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** The possible values of the step's context field (e.g. gender: male, female, diverse). */
+function contextValues(definition: Definition, step: StepDefinition): string[] {
+  const field = step.meta.prose?.context;
+  if (!field) return [];
+  const property = (step.schema.properties as Record<string, { enum?: unknown[] }> | undefined)?.[
+    field
+  ];
+  return (property?.enum ?? []).map(String);
+}
+
+/** Keys of a resource block without their context and plural variants, in file order. */
+export function baseKeys(block: ProseResources, contexts: string[]): string[] {
+  const suffixes = [...contexts, ...PLURAL_SUFFIXES];
+  const keys: string[] = [];
+  for (const key of Object.keys(block)) {
+    let base = key;
+    let stripped = true;
+    while (stripped) {
+      stripped = false;
+      for (const suffix of suffixes) {
+        if (base.endsWith(`_${suffix}`) && base.length > suffix.length + 1) {
+          base = base.slice(0, -(suffix.length + 1));
+          stripped = true;
+        }
+      }
+    }
+    if (!keys.includes(base)) keys.push(base);
+  }
+  return keys;
+}
+
+/**
+ * Renders the results-view prose of every step from its `prose.de.json` with i18next: `context`
+ * for gender-dependent wording, plurals, and the `list` formatter ("A, B und C").
+ */
+export class ProseRenderer {
+  private readonly i18n: i18n;
+
+  constructor(private readonly definition: Definition) {
+    const resources: Record<string, ProseResources> = { common: definition.prose };
+    for (const step of definition.steps) resources[step.meta.key] = step.prose;
+    this.i18n = i18next.createInstance();
+    void this.i18n.init({
+      lng: 'de',
+      fallbackLng: false,
+      resources: { de: resources },
+      ns: Object.keys(resources),
+      defaultNS: 'common',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  }
+
+  /** Looks up a text of a namespace (`common` or a step key). */
+  t(namespace: string, key: string, values: Record<string, unknown> = {}): string {
+    return this.i18n.t(key, { ns: namespace, ...values });
+  }
+
+  private step(stepKey: string): StepDefinition {
+    const step = this.definition.steps.find((candidate) => candidate.meta.key === stepKey);
+    if (!step) throw new Error(`Unbekannter Schritt: ${stepKey}`);
+    return step;
+  }
+
+  /** Renders every template of `block` whose variables all have a value. */
+  private lines(
+    step: StepDefinition,
+    block: string,
+    data: Record<string, unknown>,
+    skip: string[],
+    only?: string[],
+  ): string[] {
+    const resources = step.prose[block];
+    if (typeof resources !== 'object') return [];
+    const values = displayValues(this.definition, step, data);
+    const contextField = step.meta.prose?.context;
+    const context = contextField ? data[contextField] : undefined;
+    const lines: string[] = [];
+    for (const key of baseKeys(resources, contextValues(this.definition, step))) {
+      if (skip.includes(key) || (only && !only.includes(key))) continue;
+      const variants = Object.entries(resources)
+        .filter(([name]) => name === key || name.startsWith(`${key}_`))
+        .map(([, template]) => (typeof template === 'string' ? template : ''));
+      const needed = variants.flatMap(templateVariables);
+      if (needed.some((name) => isEmpty(values[name]))) continue;
+      lines.push(
+        this.i18n.t(`${block}.${key}`, {
+          ns: step.meta.key,
+          ...values,
+          ...(typeof context === 'string' ? { context } : {}),
+        }),
+      );
+    }
+    return lines;
+  }
+
+  /** The title and sentences of one item of a list step. */
+  describeItem(stepKey: string, item: Record<string, unknown>): ItemProse {
+    const step = this.step(stepKey);
+    const [title = ''] = this.lines(step, 'item', item, [], ['title']);
+    return { title, lines: this.lines(step, 'item', item, ['title']) };
+  }
+
+  /** The paragraphs about a form step's answers; empty when nothing was answered. */
+  describeForm(stepKey: string, data: Record<string, unknown>): string[] {
+    return this.lines(this.step(stepKey), 'form', data, []);
+  }
+}

@@ -1,0 +1,81 @@
+import type { JsonSchema, PresetEntry, Presets, UiSchema } from './definition-types.ts';
+
+/** The key of the "Sonstiges" option that reveals a `custom_<field>` text field. */
+export const CUSTOM_KEY = 'custom';
+
+/** Looks up a preset list by reference `section.list`; undefined when it does not exist. */
+export function findPresetList(presets: Presets, reference: string): PresetEntry[] | undefined {
+  const [section, list, ...rest] = reference.split('.');
+  if (!section || !list || rest.length > 0) return undefined;
+  const lists = Object.hasOwn(presets, section) ? presets[section] : undefined;
+  return lists && Object.hasOwn(lists, list) ? lists[list] : undefined;
+}
+
+function isObject(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface PresetPropertiesSpec {
+  presets: string;
+  schema: JsonSchema;
+}
+
+/**
+ * Returns a copy of `schema` in which every `x-presets` reference became an `enum` of the list's
+ * keys (plus `custom` where `x-custom` is set) and every `x-preset-properties` block became one
+ * property per preset entry. Unresolvable references are reported through `problems`.
+ */
+export function resolvePresets(
+  schema: JsonSchema,
+  presets: Presets,
+  problems: string[],
+): JsonSchema {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!isObject(node)) return node;
+    const copy: JsonSchema = {};
+    for (const [keyword, value] of Object.entries(node)) copy[keyword] = visit(value);
+
+    const reference = node['x-presets'];
+    if (typeof reference === 'string') {
+      const list = findPresetList(presets, reference);
+      if (!list) problems.push(`Die Preset-Liste „${reference}“ existiert nicht.`);
+      const keys = (list ?? []).map((entry) => entry.key);
+      copy.enum = node['x-custom'] === true ? [...keys, CUSTOM_KEY] : keys;
+    }
+
+    const spec = node['x-preset-properties'] as PresetPropertiesSpec | undefined;
+    if (isObject(spec)) {
+      const list =
+        typeof spec.presets === 'string' ? findPresetList(presets, spec.presets) : undefined;
+      if (!list) problems.push(`Die Preset-Liste „${String(spec.presets)}“ existiert nicht.`);
+      const properties: JsonSchema = { ...(isObject(copy.properties) ? copy.properties : {}) };
+      for (const entry of list ?? []) {
+        properties[entry.key] = { ...spec.schema, title: presetPropertyTitle(entry) };
+      }
+      copy.properties = properties;
+    }
+    return copy;
+  };
+  return visit(schema) as JsonSchema;
+}
+
+/** Title of a generated property: both poles where the entry has them ("traditionell – modern"). */
+function presetPropertyTitle(entry: PresetEntry): string {
+  return typeof entry.left === 'string' && typeof entry.right === 'string'
+    ? `${entry.left} – ${entry.right}`
+    : entry.label;
+}
+
+/** Expands `ui:presetProperties` into one uiSchema entry per generated property. */
+export function resolveUiPresets(ui: UiSchema, schema: JsonSchema): UiSchema {
+  const template = ui['ui:presetProperties'];
+  if (!isObject(template)) return ui;
+  const resolved: UiSchema = { ...ui };
+  delete resolved['ui:presetProperties'];
+  const properties = isObject(schema.properties) ? Object.keys(schema.properties) : [];
+  for (const name of properties) {
+    resolved[name] = { ...template, ...(isObject(ui[name]) ? ui[name] : {}) };
+  }
+  return resolved;
+}
