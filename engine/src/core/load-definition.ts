@@ -109,7 +109,7 @@ export function loadDefinition(raw: RawDefinition): Definition {
       problems.push(`${file}: kein JSON-Objekt.`);
       continue;
     }
-    const resolved = resolvePresets(schema, presets, problems);
+    const resolved = resolvePresets(schema, presets, problems, file);
     if (compiles(resolved, file)) forms[name] = resolved;
   }
 
@@ -155,7 +155,7 @@ function loadStep(
   }
   if (!check(proseMetaSchema, files.prose, `${folder}/prose.de.json`)) return undefined;
 
-  const schema = resolvePresets(files.schema, presets, problems);
+  const schema = resolvePresets(files.schema, presets, problems, `${folder}/schema.json`);
   if (!compiles(schema, `${folder}/schema.json`)) return undefined;
   const ui = resolveUiPresets(files.ui as UiSchema, schema);
   return {

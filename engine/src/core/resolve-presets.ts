@@ -29,6 +29,7 @@ export function resolvePresets(
   schema: JsonSchema,
   presets: Presets,
   problems: string[],
+  file = 'Schema',
 ): JsonSchema {
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);
@@ -39,16 +40,20 @@ export function resolvePresets(
     const reference = node['x-presets'];
     if (typeof reference === 'string') {
       const list = findPresetList(presets, reference);
-      if (!list) problems.push(`Die Preset-Liste „${reference}“ existiert nicht.`);
-      const keys = (list ?? []).map((entry) => entry.key);
-      copy.enum = node['x-custom'] === true ? [...keys, CUSTOM_KEY] : keys;
+      if (list) {
+        const keys = list.map((entry) => entry.key);
+        copy.enum = node['x-custom'] === true ? [...keys, CUSTOM_KEY] : keys;
+      } else {
+        problems.push(`${file}: die Preset-Liste „${reference}“ existiert nicht.`);
+      }
     }
 
     const spec = node['x-preset-properties'] as PresetPropertiesSpec | undefined;
     if (isObject(spec)) {
       const list =
         typeof spec.presets === 'string' ? findPresetList(presets, spec.presets) : undefined;
-      if (!list) problems.push(`Die Preset-Liste „${String(spec.presets)}“ existiert nicht.`);
+      if (!list)
+        problems.push(`${file}: die Preset-Liste „${String(spec.presets)}“ existiert nicht.`);
       const properties: JsonSchema = { ...(isObject(copy.properties) ? copy.properties : {}) };
       for (const entry of list ?? []) {
         properties[entry.key] = { ...spec.schema, title: presetPropertyTitle(entry) };

@@ -1,0 +1,101 @@
+import { loadDefinitionFromDisk, readDefinitionDir, defaultDefinitionDirs } from './node/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { RawDefinition } from './definition-types.ts';
+import { DefinitionError, loadDefinition } from './load-definition.ts';
+
+const raw = await readDefinitionDir(defaultDefinitionDirs);
+const copy = (): RawDefinition => structuredClone(raw);
+
+function problemsOf(broken: RawDefinition): string[] {
+  try {
+    loadDefinition(broken);
+  } catch (error) {
+    if (error instanceof DefinitionError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadDefinition', () => {
+  it('loads the eight steps in SPEC order with their German slugs and stages', async () => {
+    const definition = await loadDefinitionFromDisk(undefined);
+    expect(definition.version).toBeGreaterThanOrEqual(1);
+    expect(definition.stages.map((stage) => stage.title)).toEqual([
+      'Business Insights',
+      'Brand Insights',
+      'User Insights',
+    ]);
+    expect(definition.steps.map((step) => [step.meta.key, step.meta.slug, step.stage])).toEqual([
+      ['stakeholders', 'stakeholder', 'business'],
+      ['competitors', 'wettbewerber', 'business'],
+      ['goals', 'ziele', 'business'],
+      ['brandpersonality', 'markenpersoenlichkeit', 'brand'],
+      ['polarityprofile', 'polaritaetenprofil', 'brand'],
+      ['brandpositioning', 'markenpositionierung', 'brand'],
+      ['userstories', 'userstories', 'user'],
+      ['personas', 'personas', 'user'],
+    ]);
+  });
+
+  it('resolves preset references into enums, with "custom" where Sonstiges is allowed', async () => {
+    const definition = await loadDefinitionFromDisk(undefined);
+    const personality = definition.steps.find((step) => step.meta.key === 'brandpersonality')!;
+    const properties = personality.schema.properties as Record<string, { enum?: string[] }>;
+    expect(properties.gender!.enum).toEqual(['male', 'female', 'diverse']);
+    expect(properties.age!.enum).toContain('custom');
+    expect(properties.age!.enum).toContain('age_26_35');
+  });
+
+  it('turns the polarity presets into one property per attribute pair', async () => {
+    const definition = await loadDefinitionFromDisk(undefined);
+    const polarity = definition.steps.find((step) => step.meta.key === 'polarityprofile')!;
+    const properties = polarity.schema.properties as Record<string, { title: string }>;
+    const attributes = definition.presets.polarityprofile!.attributes!;
+    expect(Object.keys(properties)).toEqual(attributes.map((entry) => entry.key));
+    expect(Object.keys(properties).every((name) => name.startsWith('attribute'))).toBe(true);
+    expect(properties.attribute_traditional_modern!.title).toBe('traditionell – modern');
+    expect(polarity.ui.attribute_traditional_modern).toEqual({ 'ui:widget': 'polarity' });
+  });
+
+  it('reports an unknown preset list, a missing step folder and a broken step.json together', () => {
+    const broken = copy();
+    (
+      broken.steps.goals!.schema as {
+        allOf: { then: { properties: { goal: { 'x-presets': string } } } }[];
+      }
+    ).allOf[0]!.then.properties.goal['x-presets'] = 'goals.nonexistent';
+    (broken.questionnaire as { stages: { steps: string[] }[] }).stages[0]!.steps.push('missing');
+    (broken.steps.personas!.step as { kind: string }).kind = 'table';
+    const problems = problemsOf(broken);
+    expect(problems).toContain(
+      'schemas/steps/goals/schema.json: die Preset-Liste „goals.nonexistent“ existiert nicht.',
+    );
+    expect(problems).toContain('schemas/steps/missing: der Ordner des Schritts fehlt.');
+    expect(problems.some((problem) => problem.startsWith('schemas/steps/personas/step.json'))).toBe(
+      true,
+    );
+  });
+
+  it('rejects a duplicate slug, a missing help text and a schema that does not compile', () => {
+    const broken = copy();
+    (broken.steps.goals!.step as { slug: string }).slug = 'wettbewerber';
+    broken.steps.userstories!.help = '  ';
+    (
+      broken.steps.personas!.schema as { properties: { age: { minimum: string } } }
+    ).properties.age.minimum = 'eins';
+    const problems = problemsOf(broken);
+    expect(problems).toContain('schemas/steps/goals/step.json: slug „wettbewerber“ ist doppelt.');
+    expect(problems).toContain('schemas/steps/userstories/help.de.md fehlt oder ist leer.');
+    expect(
+      problems.some((problem) => problem.startsWith('schemas/steps/personas/schema.json')),
+    ).toBe(true);
+  });
+
+  it('rejects a preset entry keyed "custom", which is reserved for Sonstiges', () => {
+    const broken = copy();
+    (broken.presets.goals as { company: { key: string }[] }).company[0]!.key = 'custom';
+    expect(problemsOf(broken).some((problem) => problem.startsWith('presets/goals.de.json'))).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,36 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+
+/** The fixture step: it exists only as files below `tests/fixtures/definition/`. */
+export const FIXTURE_STEP = 'channels';
+
+const fixtureRoot = fileURLToPath(new URL('../fixtures/definition/', import.meta.url));
+
+/**
+ * Builds a content editor's copy of the definition in a temporary folder (usable as
+ * `DEFINITION_DIR`): our `schemas/` and `presets/`, plus the fixture step's folder and preset
+ * file, plus the one line in `questionnaire.json` that names the step.
+ */
+export async function createFixtureDefinitionDir(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-definition-'));
+  await cp(defaultDefinitionDirs.schemasDir, path.join(root, 'schemas'), {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}types`) && !source.endsWith(`${path.sep}src`),
+  });
+  await cp(defaultDefinitionDirs.presetsDir, path.join(root, 'presets'), {
+    recursive: true,
+    filter: (source) => source === defaultDefinitionDirs.presetsDir || source.endsWith('.de.json'),
+  });
+  await cp(fixtureRoot, root, { recursive: true });
+
+  const questionnaireFile = path.join(root, 'schemas', 'questionnaire.json');
+  const questionnaire = JSON.parse(await readFile(questionnaireFile, 'utf8')) as {
+    stages: { key: string; steps: string[] }[];
+  };
+  questionnaire.stages.find((stage) => stage.key === 'business')!.steps.push(FIXTURE_STEP);
+  await writeFile(questionnaireFile, JSON.stringify(questionnaire, null, 2));
+  return root;
+}

@@ -1,0 +1,148 @@
+/**
+ * The definition lint of DESIGN §2: everything the loader checks, plus what a content editor
+ * most easily gets wrong — widget names, field names in ui.json and step.json, prose variables.
+ */
+import {
+  DefinitionError,
+  WIDGET_NAMES,
+  loadDefinition,
+  templateVariables,
+  type Definition,
+  type JsonSchema,
+  type ProseResources,
+  type StepDefinition,
+} from '@fragewerk/engine/core';
+import { readDefinitionDir, type DefinitionDirs } from '@fragewerk/engine/core/node';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every property name declared anywhere in a schema's branches (top level of the document). */
+export function propertyNames(schema: JsonSchema): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!isObject(node)) return;
+    if (isObject(node.properties)) Object.keys(node.properties).forEach((name) => names.add(name));
+    for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+      if (Array.isArray(node[keyword])) (node[keyword] as unknown[]).forEach(visit);
+    }
+    visit(node.then);
+    visit(node.else);
+  };
+  visit(schema);
+  return names;
+}
+
+/** Every `ui:widget` value in a uiSchema, with the path where it stands. */
+function widgets(ui: unknown, path: string[] = []): [string[], unknown][] {
+  if (!isObject(ui)) return [];
+  return Object.entries(ui).flatMap(([key, value]) =>
+    key === 'ui:widget' ? [[path, value] as [string[], unknown]] : widgets(value, [...path, key]),
+  );
+}
+
+function templates(block: ProseResources | string | undefined): string[] {
+  if (typeof block === 'string') return [block];
+  if (!isObject(block)) return [];
+  return Object.values(block).flatMap((value) => templates(value as ProseResources | string));
+}
+
+function lintStep(step: StepDefinition, problems: string[]) {
+  const folder = `schemas/steps/${step.meta.key}`;
+  const fields = propertyNames(step.schema);
+  const known = (name: string | undefined, where: string) => {
+    if (name !== undefined && !fields.has(name))
+      problems.push(`${where}: Feld „${name}“ gibt es im Schema nicht.`);
+  };
+
+  for (const [path, widget] of widgets(step.ui)) {
+    if (!(WIDGET_NAMES as readonly unknown[]).includes(widget)) {
+      problems.push(
+        `${folder}/ui.json: Widget „${String(widget)}“ bei „${path.join('.') || '/'}“ ist nicht registriert.`,
+      );
+    }
+  }
+  for (const key of Object.keys(step.ui)) {
+    if (!key.startsWith('ui:')) known(key, `${folder}/ui.json`);
+  }
+  const order = step.ui['ui:order'];
+  if (Array.isArray(order))
+    for (const name of order) if (name !== '*') known(String(name), `${folder}/ui.json ui:order`);
+
+  const { list } = step.meta;
+  if (list) {
+    known(list.groupBy, `${folder}/step.json groupBy`);
+    if (list.groupBy && !list.groups) problems.push(`${folder}/step.json: groupBy ohne groups.`);
+    const { title, text = [], rating, link, badge, avatar } = list.card;
+    for (const name of [title, ...text, rating, link, badge, avatar])
+      known(name, `${folder}/step.json card`);
+  }
+  const context = step.meta.prose?.context;
+  known(context, `${folder}/step.json prose.context`);
+
+  if (typeof step.prose.heading !== 'string')
+    problems.push(`${folder}/prose.de.json: „heading“ fehlt.`);
+  const block = step.meta.kind === 'list' ? 'item' : 'form';
+  const texts = step.prose[block];
+  if (!isObject(texts) || Object.keys(texts).length === 0) {
+    problems.push(`${folder}/prose.de.json: Block „${block}“ fehlt oder ist leer.`);
+  } else if (block === 'item' && typeof texts.title !== 'string') {
+    problems.push(`${folder}/prose.de.json: „item.title“ fehlt.`);
+  }
+  for (const template of templates(texts as ProseResources | undefined)) {
+    for (const name of templateVariables(template)) known(name, `${folder}/prose.de.json`);
+  }
+  if (isObject(step.prose.values)) {
+    for (const name of Object.keys(step.prose.values))
+      known(name, `${folder}/prose.de.json values`);
+  }
+}
+
+function lintPresets(definition: Definition, problems: string[]) {
+  for (const [section, lists] of Object.entries(definition.presets)) {
+    for (const [list, entries] of Object.entries(lists)) {
+      for (const field of ['key', 'label'] as const) {
+        const seen = new Set<string>();
+        for (const entry of entries) {
+          if (seen.has(entry[field]))
+            problems.push(
+              `presets/${section}.de.json ${list}: ${field} „${entry[field]}“ ist doppelt.`,
+            );
+          seen.add(entry[field]);
+        }
+      }
+    }
+  }
+}
+
+/** Lints the definition in `dirs`; returns every problem found (empty when all is well). */
+export async function lintDefinition(dirs: DefinitionDirs): Promise<string[]> {
+  let raw;
+  try {
+    raw = await readDefinitionDir(dirs);
+  } catch (error) {
+    if (error instanceof DefinitionError) return error.problems;
+    throw error;
+  }
+  let definition: Definition;
+  try {
+    definition = loadDefinition(raw);
+  } catch (error) {
+    if (error instanceof DefinitionError) return error.problems;
+    throw error;
+  }
+  const problems: string[] = [];
+  const used = new Set(definition.steps.map((step) => step.meta.key));
+  for (const folder of Object.keys(raw.steps)) {
+    if (!used.has(folder))
+      problems.push(`schemas/steps/${folder}: in questionnaire.json nicht eingetragen.`);
+  }
+  for (const step of definition.steps) lintStep(step, problems);
+  lintPresets(definition, problems);
+  for (const key of ['empty', 'rating']) {
+    if (typeof definition.prose[key] !== 'string')
+      problems.push(`schemas/prose.de.json: „${key}“ fehlt.`);
+  }
+  return problems;
+}
