@@ -1,12 +1,9 @@
 import type { Definition, JsonSchema, PresetEntry, StepDefinition } from './definition-types.ts';
 import { CUSTOM_KEY, findPresetList } from './resolve-presets.ts';
+import { isObject } from './is-object.ts';
 
 /** A field's value as the results view shows it: text, a number, or a list of texts. */
 export type DisplayValue = string | number | string[];
-
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Collects, per property name, every preset list any branch of the schema refers to. */
 function presetListsByProperty(

@@ -1,13 +1,10 @@
 import type { ErrorObject } from 'ajv';
 import localizeDe from 'ajv-i18n/localize/de/index.js';
 import type { JsonSchema } from './definition-types.ts';
+import { isObject } from './is-object.ts';
 
 /** German messages per field path (`name`, `character_traits`, `items.0.name`). */
 export type FieldErrors = Record<string, string[]>;
-
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** JSON pointer (`/a/0/b`) to path segments, unescaping `~1` and `~0`. */
 function segments(pointer: string): string[] {

@@ -19,6 +19,7 @@ import type {
   UiSchema,
 } from './definition-types.ts';
 import { resolvePresets, resolveUiPresets } from './resolve-presets.ts';
+import { isObject } from './is-object.ts';
 
 /** Thrown when the definition files are not usable; `problems` names every file and fault. */
 export class DefinitionError extends Error {
@@ -32,10 +33,6 @@ function describe(errors: ErrorObject[] | null | undefined): string {
   return (errors ?? [])
     .map((error) => `${error.instancePath || '/'} ${error.message ?? error.keyword}`)
     .join('; ');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,8 +1,5 @@
 import type { JsonSchema } from './definition-types.ts';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from './is-object.ts';
 
 /** Names of properties marked `writeOnly` (passwords): their text is taken exactly as typed. */
 function writeOnlyNames(schema: JsonSchema): Set<string> {

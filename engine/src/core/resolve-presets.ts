@@ -1,4 +1,5 @@
 import type { JsonSchema, PresetEntry, Presets, UiSchema } from './definition-types.ts';
+import { isObject } from './is-object.ts';
 
 /** The key of the "Sonstiges" option that reveals a `custom_<field>` text field. */
 export const CUSTOM_KEY = 'custom';
@@ -9,10 +10,6 @@ export function findPresetList(presets: Presets, reference: string): PresetEntry
   if (!section || !list || rest.length > 0) return undefined;
   const lists = Object.hasOwn(presets, section) ? presets[section] : undefined;
   return lists && Object.hasOwn(lists, list) ? lists[list] : undefined;
-}
-
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface PresetPropertiesSpec {
