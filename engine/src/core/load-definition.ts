@@ -23,8 +23,11 @@ import { isObject } from './is-object.ts';
 
 /** Thrown when the definition files are not usable; `problems` names every file and fault. */
 export class DefinitionError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(`Die Fragebogen-Definition ist fehlerhaft:\n- ${problems.join('\n- ')}`);
+    this.problems = problems;
     this.name = 'DefinitionError';
   }
 }

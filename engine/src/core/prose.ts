@@ -56,8 +56,10 @@ export function baseKeys(block: ProseResources, contexts: string[]): string[] {
  */
 export class ProseRenderer {
   private readonly i18n: i18n;
+  private readonly definition: Definition;
 
-  constructor(private readonly definition: Definition) {
+  constructor(definition: Definition) {
+    this.definition = definition;
     const resources: Record<string, ProseResources> = { common: definition.prose };
     for (const step of definition.steps) resources[step.meta.key] = step.prose;
     this.i18n = i18next.createInstance();

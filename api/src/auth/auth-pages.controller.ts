@@ -1,0 +1,209 @@
+import { Body, Controller, Get, HttpStatus, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { t } from '../common/messages.ts';
+import { renderFormPage, renderMessagePage, type FormField } from '../pages/render-page.ts';
+import { pagesCss } from '../pages/pages-css.ts';
+import { AccountsService } from './accounts.service.ts';
+import { csrfTokenFor } from './csrf.ts';
+import { LoginGuard } from './login.guard.ts';
+import { sameSecret } from '../common/request-checks.middleware.ts';
+
+type Form = Record<string, unknown>;
+
+const text = (form: Form, name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+
+/** The server-rendered account pages: login, registration, activation, password reset, logout. */
+@Controller()
+export class AuthPagesController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @Get('assets/pages.css')
+  css(@Res() response: Response) {
+    response.type('css').set('Cache-Control', 'public, max-age=3600').send(pagesCss);
+  }
+
+  private loginPage(request: Request, email = '', error?: string) {
+    return renderFormPage({
+      title: t('pages.login.title'),
+      intro: t('pages.login.intro'),
+      action: '/login',
+      csrfToken: csrfTokenFor(request),
+      error,
+      fields: [
+        { name: 'email', label: t('pages.login.email'), type: 'email', value: email, autocomplete: 'username' },
+        { name: 'password', label: t('pages.login.password'), type: 'password', autocomplete: 'current-password' },
+      ],
+      submit: t('pages.login.submit'),
+      links: [
+        ['/passwort-vergessen', t('pages.login.forgot')],
+        ['/register', t('pages.login.register')],
+      ],
+    });
+  }
+
+  @Get('login')
+  login(@Req() request: Request, @Res() response: Response) {
+    if (request.user) return response.redirect('/dashboard');
+    response.type('html').send(this.loginPage(request));
+  }
+
+  @Post('login')
+  @UseGuards(LoginGuard)
+  loginSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
+    const outcome = request.loginOutcome ?? { kind: 'failed' };
+    const email = text(form, 'email');
+    switch (outcome.kind) {
+      case 'ok':
+        return response.redirect(303, '/dashboard');
+      case 'blocked':
+        return response
+          .status(HttpStatus.TOO_MANY_REQUESTS)
+          .type('html')
+          .send(this.loginPage(request, email, t('errors.tooManyAttempts', { minutes: outcome.minutes })));
+      case 'expired':
+        return response.status(HttpStatus.FORBIDDEN).type('html').send(this.loginPage(request, email, t('pages.login.expired')));
+      default:
+        return response.status(HttpStatus.UNAUTHORIZED).type('html').send(this.loginPage(request, email, t('pages.login.failed')));
+    }
+  }
+
+  private registerPage(request: Request, form: Form = {}, errors: Record<string, string[]> = {}) {
+    const field = (name: string, type: FormField['type'], label: string, autocomplete: string): FormField => ({
+      name,
+      type,
+      label,
+      autocomplete,
+      value: text(form, name),
+      errors: errors[name],
+    });
+    return renderFormPage({
+      title: t('pages.register.title'),
+      intro: t('pages.register.intro'),
+      action: '/register',
+      csrfToken: csrfTokenFor(request),
+      fields: [
+        field('company', 'text', t('pages.register.company'), 'organization'),
+        field('email', 'email', t('pages.register.email'), 'email'),
+        field('password', 'password', t('pages.register.password'), 'new-password'),
+        field('confirm_password', 'password', t('pages.register.confirm'), 'new-password'),
+      ],
+      submit: t('pages.register.submit'),
+      links: [['/login', t('pages.register.login')]],
+    });
+  }
+
+  /** Form posts must carry the token of the page they came from. */
+  private expired(request: Request, form: Form): boolean {
+    return !sameSecret(text(form, '_csrf'), request.session.csrfToken);
+  }
+
+  @Get('register')
+  register(@Req() request: Request, @Res() response: Response) {
+    response.type('html').send(this.registerPage(request));
+  }
+
+  @Post('register')
+  async registerSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
+    if (this.expired(request, form)) {
+      return response.status(HttpStatus.FORBIDDEN).type('html').send(this.registerPage(request, form, { company: [t('pages.login.expired')] }));
+    }
+    const result = await this.accounts.register(form);
+    if (!result.ok) {
+      return response.status(HttpStatus.UNPROCESSABLE_ENTITY).type('html').send(this.registerPage(request, form, result.errors));
+    }
+    response.type('html').send(
+      renderMessagePage(t('pages.register.done'), t('pages.register.doneText', { email: text(form, 'email').trim() }), {
+        links: [['/login', t('pages.toLogin')]],
+      }),
+    );
+  }
+
+  @Get('verify/:token')
+  async verify(@Param('token') token: string, @Res() response: Response) {
+    if (await this.accounts.verify(token)) {
+      return response.type('html').send(
+        renderMessagePage(t('pages.verify.title'), t('pages.verify.done'), { links: [['/login', t('pages.toLogin')]] }),
+      );
+    }
+    response
+      .status(HttpStatus.BAD_REQUEST)
+      .type('html')
+      .send(renderMessagePage(t('pages.verify.invalidTitle'), t('pages.verify.invalid'), { kind: 'error', links: [['/login', t('pages.toLogin')]] }));
+  }
+
+  private forgotPage(request: Request, email = '', error?: string) {
+    return renderFormPage({
+      title: t('pages.forgot.title'),
+      intro: t('pages.forgot.intro'),
+      action: '/passwort-vergessen',
+      csrfToken: csrfTokenFor(request),
+      error,
+      fields: [{ name: 'email', label: t('pages.forgot.email'), type: 'email', value: email, autocomplete: 'email' }],
+      submit: t('pages.forgot.submit'),
+      links: [['/login', t('pages.toLogin')]],
+    });
+  }
+
+  @Get('passwort-vergessen')
+  forgot(@Req() request: Request, @Res() response: Response) {
+    response.type('html').send(this.forgotPage(request));
+  }
+
+  @Post('passwort-vergessen')
+  async forgotSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
+    if (this.expired(request, form)) {
+      return response.status(HttpStatus.FORBIDDEN).type('html').send(this.forgotPage(request, text(form, 'email'), t('pages.login.expired')));
+    }
+    const email = await this.accounts.requestReset(form);
+    response
+      .type('html')
+      .send(renderMessagePage(t('pages.forgot.title'), t('pages.forgot.done', { email }), { links: [['/login', t('pages.toLogin')]] }));
+  }
+
+  private resetPage(request: Request, token: string, errors: Record<string, string[]> = {}) {
+    return renderFormPage({
+      title: t('pages.reset.title'),
+      action: `/passwort-zuruecksetzen/${encodeURIComponent(token)}`,
+      csrfToken: csrfTokenFor(request),
+      fields: [
+        { name: 'new_password', label: t('pages.reset.password'), type: 'password', autocomplete: 'new-password', errors: errors.new_password },
+        { name: 'confirm_password', label: t('pages.reset.confirm'), type: 'password', autocomplete: 'new-password', errors: errors.confirm_password },
+      ],
+      submit: t('pages.reset.submit'),
+    });
+  }
+
+  private resetInvalid(response: Response) {
+    response
+      .status(HttpStatus.BAD_REQUEST)
+      .type('html')
+      .send(renderMessagePage(t('pages.reset.title'), t('pages.reset.invalid'), { kind: 'error', links: [['/passwort-vergessen', t('pages.forgot.title')]] }));
+  }
+
+  @Get('passwort-zuruecksetzen/:token')
+  async reset(@Req() request: Request, @Res() response: Response, @Param('token') token: string) {
+    if (!(await this.accounts.isResetTokenValid(token))) return this.resetInvalid(response);
+    response.type('html').send(this.resetPage(request, token));
+  }
+
+  @Post('passwort-zuruecksetzen/:token')
+  async resetSubmit(@Req() request: Request, @Res() response: Response, @Param('token') token: string, @Body() form: Form) {
+    if (this.expired(request, form)) {
+      return response.status(HttpStatus.FORBIDDEN).type('html').send(this.resetPage(request, token, { new_password: [t('pages.login.expired')] }));
+    }
+    const result = await this.accounts.reset(token, form);
+    if (result === 'invalid') return this.resetInvalid(response);
+    if (!result.ok) return response.status(HttpStatus.UNPROCESSABLE_ENTITY).type('html').send(this.resetPage(request, token, result.errors));
+    response.type('html').send(renderMessagePage(t('pages.reset.title'), t('pages.reset.done'), { links: [['/login', t('pages.toLogin')]] }));
+  }
+
+  @Get('logout')
+  logout(@Req() request: Request, @Res() response: Response) {
+    request.logout(() => {
+      request.session.destroy(() => {
+        response.clearCookie('fragewerk.sid');
+        response.redirect('/login');
+      });
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import session, { type SessionData } from 'express-session';
+import { SessionSchema } from './session.entity.ts';
+
+type Callback<T = void> = (error?: unknown, value?: T) => void;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function expiry(data: SessionData): Date {
+  const expires = data.cookie?.expires;
+  return expires ? new Date(expires) : new Date(Date.now() + DAY);
+}
+
+function userIdOf(data: SessionData): string | null {
+  const passport = (data as { passport?: { user?: unknown } }).passport;
+  return typeof passport?.user === 'string' ? passport.user : null;
+}
+
+/**
+ * express-session store in PostgreSQL through MikroORM, so that every API process sees every
+ * session (DESIGN §6). Each call works in a forked entity manager of its own.
+ */
+export class PgSessionStore extends session.Store {
+  private readonly orm: MikroORM;
+
+  constructor(orm: MikroORM) {
+    super();
+    this.orm = orm;
+  }
+
+  override get(sid: string, callback: Callback<SessionData | null>): void {
+    const em = this.orm.em.fork();
+    em.findOne(SessionSchema, { sid, expires_at: { $gt: new Date() } })
+      .then((row) => callback(undefined, row ? (row.data as unknown as SessionData) : null))
+      .catch((error: unknown) => callback(error));
+  }
+
+  override set(sid: string, data: SessionData, callback?: Callback): void {
+    const em = this.orm.em.fork();
+    em.upsert(SessionSchema, {
+      sid,
+      data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
+      user_id: userIdOf(data),
+      expires_at: expiry(data),
+    })
+      .then(() => callback?.())
+      .catch((error: unknown) => callback?.(error));
+  }
+
+  override destroy(sid: string, callback?: Callback): void {
+    this.orm.em
+      .fork()
+      .nativeDelete(SessionSchema, { sid })
+      .then(() => callback?.())
+      .catch((error: unknown) => callback?.(error));
+  }
+
+  override touch(sid: string, data: SessionData, callback?: Callback): void {
+    this.orm.em
+      .fork()
+      .nativeUpdate(SessionSchema, { sid }, { expires_at: expiry(data) })
+      .then(() => callback?.())
+      .catch((error: unknown) => callback?.(error));
+  }
+
+  /** Ends every session of a user (after a password change or reset). */
+  async destroyAllOf(userId: string): Promise<void> {
+    await this.orm.em.fork().nativeDelete(SessionSchema, { user_id: userId });
+  }
+
+  /** Removes expired sessions. */
+  async prune(): Promise<void> {
+    await this.orm.em.fork().nativeDelete(SessionSchema, { expires_at: { $lte: new Date() } });
+  }
+}

@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { UserSchema } from '../users/user.entity.ts';
+
+/** A one-time token (account activation, password reset); only its SHA-256 hash is stored. */
+export const TokenSchema = defineEntity({
+  name: 'Token',
+  tableName: 'one_time_token',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    purpose: p.string().length(20),
+    token_hash: p.string().length(64).unique(),
+    expires_at: p.datetime(),
+    used_at: p.datetime().nullable(),
+    created_at: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export type Token = InferEntity<typeof TokenSchema>;

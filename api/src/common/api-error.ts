@@ -1,0 +1,29 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { FieldErrors } from '@fragewerk/engine/core';
+import { t } from './messages.ts';
+
+/** The error body of DESIGN §4: a German message, optional field errors, optional current data. */
+export interface ApiErrorBody {
+  message: string;
+  errors?: FieldErrors;
+  data?: unknown;
+}
+
+/** An HTTP error whose body is already in the German error shape. */
+export class ApiError extends HttpException {
+  constructor(status: HttpStatus, body: ApiErrorBody) {
+    super(body, status);
+  }
+}
+
+export const unauthorized = (message = t('errors.unauthorized')) =>
+  new ApiError(HttpStatus.UNAUTHORIZED, { message });
+export const forbidden = (message = t('errors.forbidden')) =>
+  new ApiError(HttpStatus.FORBIDDEN, { message });
+export const notFound = (message = t('errors.notFound')) =>
+  new ApiError(HttpStatus.NOT_FOUND, { message });
+/** 409 with the current state, so the client can offer to reload or overwrite. */
+export const conflict = (current: unknown) =>
+  new ApiError(HttpStatus.CONFLICT, { message: t('errors.conflict'), data: current });
+export const invalid = (errors: FieldErrors) =>
+  new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, { message: t('errors.validation'), errors });

@@ -1,0 +1,63 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { ApiErrorBody } from './api-error.ts';
+import { t } from './messages.ts';
+import { renderErrorPage } from '../pages/render-page.ts';
+
+/** Errors body-parser raises for bodies it cannot read. */
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+function bodyFor(exception: unknown): { status: number; body: ApiErrorBody } {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'object' && response !== null && 'message' in response && typeof response.message === 'string' && !('statusCode' in response)) {
+      return { status, body: response as ApiErrorBody };
+    }
+    const fallback: Record<number, string> = {
+      [HttpStatus.NOT_FOUND]: t('errors.notFound'),
+      [HttpStatus.UNAUTHORIZED]: t('errors.unauthorized'),
+      [HttpStatus.FORBIDDEN]: t('errors.forbidden'),
+    };
+    return { status, body: { message: fallback[status] ?? t('errors.internal') } };
+  }
+  const parserError = exception as BodyParserError;
+  if (parserError?.type === 'entity.too.large') {
+    return { status: HttpStatus.PAYLOAD_TOO_LARGE, body: { message: t('errors.tooLarge') } };
+  }
+  if (parserError?.type === 'entity.parse.failed' || parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+    return { status: HttpStatus.BAD_REQUEST, body: { message: t('errors.malformedJson') } };
+  }
+  if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    return { status: parserError.status, body: { message: t('errors.malformedJson') } };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: t('errors.internal') } };
+}
+
+/**
+ * Turns every error into DESIGN §4's German shape: JSON for `/api`, an HTML page elsewhere.
+ * Only unexpected errors are logged (with their stack), never request bodies or tokens.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Fehler');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const request = context.getRequest<Request>();
+    const response = context.getResponse<Response>();
+    const { status, body } = bodyFor(exception);
+    if (status >= 500) {
+      this.logger.error(`${request.method} ${request.route?.path ?? 'unbekannte Route'}: ${(exception as Error)?.stack ?? String(exception)}`);
+    }
+    if (response.headersSent) return;
+    if (request.path.startsWith('/api/') || request.path === '/api') {
+      response.status(status).json(body);
+    } else {
+      response.status(status).type('html').send(renderErrorPage(status, body.message));
+    }
+  }
+}

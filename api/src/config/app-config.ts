@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from its environment, resolved once at start. */
+export interface AppConfig {
+  port: number;
+  /** Interface to listen on; 127.0.0.1 unless `HOST` says otherwise (e.g. 0.0.0.0 in a container). */
+  host: string;
+  /** Public origin of the app, used in mails and for the Secure cookie flag. */
+  appUrl: string;
+  /** PostgreSQL server; undefined means the embedded database in `dataDir`. */
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  /** Folder with `schemas/` and `presets/` (a content editor's copy), else the repository's. */
+  definitionDir: string | undefined;
+  /** Folder of the built web app, served on the same origin; undefined serves a placeholder. */
+  webDir: string | undefined;
+}
+
+/** The session secret kept in the data folder, created on first start. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Reads the configuration from environment variables (documented in the README). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    dataDir,
+    sessionSecret: env.SESSION_SECRET || persistentSecret(dataDir),
+    definitionDir: env.DEFINITION_DIR || undefined,
+    webDir: env.WEB_DIR || undefined,
+  };
+}

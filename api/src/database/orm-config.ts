@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { entities } from './entities.ts';
+
+/** Where the committed migrations live (TypeScript sources, compiled along with the app). */
+export const migrationsPath = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * MikroORM options for a database URL. The embedded database runs one transaction at a time,
+ * so its pool stays small (DESIGN §6).
+ */
+export function ormConfig(clientUrl: string, embedded: boolean): Options {
+  return defineConfig({
+    clientUrl,
+    entities,
+    extensions: [Migrator],
+    pool: { min: 0, max: embedded ? 4 : 10 },
+    migrations: {
+      path: migrationsPath,
+      pathTs: migrationsPath,
+      glob: '!(*.d).{js,ts}',
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      snapshot: false,
+      emit: 'ts',
+    },
+    allowGlobalContext: false,
+    debug: false,
+  });
+}

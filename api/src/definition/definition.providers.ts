@@ -1,0 +1,11 @@
+import type { Definition, Validate } from '@fragewerk/engine/core';
+
+/** Injection token of the loaded questionnaire definition. */
+export const DEFINITION = Symbol('DEFINITION');
+/** Injection token of the validator factory (`step:<key>` / `form:<name>` → validate). */
+export const VALIDATOR = Symbol('VALIDATOR');
+/** Injection token of the server configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export type ValidatorFor = (name: string) => Validate;
+export type { Definition };

@@ -1,0 +1,62 @@
+import type { Definition } from '@fragewerk/engine/core';
+import type { Answer } from '../questionnaire/answer.entity.ts';
+import type { Item } from '../questionnaire/item.entity.ts';
+import type { Project } from './project.entity.ts';
+
+/** A list entry as the API shows it: id and version beside its answers. */
+export function itemJson(item: Item) {
+  return { id: item.id, version: item.version, ...item.data };
+}
+
+/** A form step's answers as the API shows them; version 0 means "never saved". */
+export function answerJson(answer: Answer | undefined) {
+  return answer ? { ...answer.data, version: answer.version } : { version: 0 };
+}
+
+/** The project fields of the dashboard list. */
+export function projectSummaryJson(project: Project) {
+  return {
+    id: project.id,
+    customer_firm: project.customer_firm,
+    project_name: project.project_name,
+    is_approved: project.is_approved,
+    is_archived: project.is_archived,
+    is_niceview_enabled: project.is_niceview_enabled,
+    version: project.version,
+    created_at: project.created_at,
+    updated_at: project.updated_at,
+  };
+}
+
+/**
+ * The whole project (SPEC §3): its fields, the owner's contact, and the answers of every step of
+ * the definition under the step's key. Only the owner sees the share token.
+ */
+export function projectJson(
+  project: Project,
+  definition: Definition,
+  answers: Answer[],
+  items: Item[],
+  options: { includeToken: boolean },
+) {
+  const steps: Record<string, unknown> = {};
+  for (const step of definition.steps) {
+    const key = step.meta.key;
+    steps[key] =
+      step.meta.kind === 'list'
+        ? items.filter((item) => item.step_key === key).map(itemJson)
+        : answerJson(answers.find((answer) => answer.step_key === key));
+  }
+  return {
+    ...projectSummaryJson(project),
+    definition_version: project.definition_version,
+    approved_at: project.approved_at ?? null,
+    ...(options.includeToken ? { edit_token: project.edit_token } : {}),
+    user: {
+      company: project.owner.company,
+      contact_name: project.owner.contact_name ?? null,
+      contact_email: project.owner.contact_email ?? null,
+    },
+    ...steps,
+  };
+}

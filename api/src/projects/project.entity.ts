@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { UserSchema } from '../users/user.entity.ts';
+
+/** A customer project with its share token; the answers live in `answer` and `item`. */
+export const ProjectSchema = defineEntity({
+  name: 'Project',
+  tableName: 'project',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    owner: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    customer_firm: p.string().length(200),
+    project_name: p.string().length(200),
+    edit_token: p.string().length(64).unique().hidden(),
+    definition_version: p.integer(),
+    is_approved: p.boolean().default(false),
+    approved_at: p.datetime().nullable(),
+    is_archived: p.boolean().default(false),
+    is_niceview_enabled: p.boolean().default(false),
+    version: p.integer().default(1),
+    created_at: p.datetime().onCreate(() => new Date()),
+    updated_at: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+
+export type Project = InferEntity<typeof ProjectSchema>;

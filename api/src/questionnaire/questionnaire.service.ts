@@ -1,0 +1,145 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import type { StepDefinition } from '@fragewerk/engine/core';
+import type { Request } from 'express';
+import { conflict, invalid, notFound } from '../common/api-error.ts';
+import { objectBody, withoutKeys } from '../common/json-body.ts';
+import { t } from '../common/messages.ts';
+import { DEFINITION, VALIDATOR, type Definition, type ValidatorFor } from '../definition/definition.providers.ts';
+import { ProjectAccessService } from '../projects/project-access.service.ts';
+import { answerJson, itemJson } from '../projects/project-json.ts';
+import { ProjectSchema, type Project } from '../projects/project.entity.ts';
+import { AnswerSchema } from './answer.entity.ts';
+import { ItemSchema } from './item.entity.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Envelope fields of an item or form body: they say which version was edited, not what. */
+const ENVELOPE = ['id', 'version'];
+
+/**
+ * The generic questionnaire endpoints of DESIGN §4: every list step of the definition gets add,
+ * update, delete and order; every form step gets save. Bodies are validated with the step's
+ * schema; every write names the version it edited, and a stale one is a 409.
+ */
+@Injectable()
+export class QuestionnaireService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly access: ProjectAccessService,
+    @Inject(DEFINITION) private readonly definition: Definition,
+    @Inject(VALIDATOR) private readonly validator: ValidatorFor,
+  ) {}
+
+  private step(kind: string, expected: StepDefinition['meta']['kind']): StepDefinition {
+    const step = this.definition.steps.find((candidate) => candidate.meta.key === kind);
+    if (!step || step.meta.kind !== expected) throw notFound();
+    return step;
+  }
+
+  /** Validates a body against the step; returns the normalised answers and the edited version. */
+  private answers(step: StepDefinition, body: unknown, needsVersion: boolean) {
+    const input = objectBody(body);
+    const { version } = input;
+    const versionValid = typeof version === 'number' && Number.isInteger(version) && version >= 0;
+    const result = this.validator(`step:${step.meta.key}`)(withoutKeys(input, ENVELOPE));
+    const errors = result.valid ? {} : { ...result.errors };
+    if (needsVersion && !versionValid) errors.version = [t('errors.version')];
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    return { data: (result as { value: Record<string, unknown> }).value, version: version as number };
+  }
+
+  /** Keeps the project's "last edited" date current. */
+  private async touch(project: Project) {
+    await this.orm.em.nativeUpdate(ProjectSchema, { id: project.id }, { updated_at: new Date() });
+  }
+
+  async addItem(request: Request, projectId: string, kind: string, body: unknown) {
+    const step = this.step(kind, 'list');
+    const { project } = await this.access.resolve(request, projectId, 'answer');
+    const { data } = this.answers(step, body, false);
+    const em = this.orm.em;
+    const [row] = await em
+      .getConnection()
+      .execute<{ next: number }[]>('select coalesce(max(position), -1) + 1 as next from item where project_id = ? and step_key = ?', [
+        project.id,
+        kind,
+      ]);
+    const item = em.create(ItemSchema, { project: project.id, step_key: kind, position: Number(row?.next ?? 0), data });
+    await em.flush();
+    await this.touch(project);
+    return itemJson(item);
+  }
+
+  async updateItem(request: Request, projectId: string, kind: string, itemId: string, body: unknown) {
+    const step = this.step(kind, 'list');
+    const { project } = await this.access.resolve(request, projectId, 'answer');
+    const { data, version } = this.answers(step, body, true);
+    const where = { id: UUID.test(itemId) ? itemId : '00000000-0000-0000-0000-000000000000', project: project.id, step_key: kind };
+    const em = this.orm.em;
+    const updated = await em.nativeUpdate(ItemSchema, { ...where, version }, { data, version: version + 1, updated_at: new Date() });
+    const current = await em.findOne(ItemSchema, where, { refresh: true });
+    if (!current) throw notFound(t('errors.itemNotFound'));
+    if (updated === 0) throw conflict(itemJson(current));
+    await this.touch(project);
+    return itemJson(current);
+  }
+
+  async deleteItem(request: Request, projectId: string, kind: string, itemId: string) {
+    this.step(kind, 'list');
+    const { project } = await this.access.resolve(request, projectId, 'answer');
+    if (!UUID.test(itemId)) throw notFound(t('errors.itemNotFound'));
+    const deleted = await this.orm.em.nativeDelete(ItemSchema, { id: itemId, project: project.id, step_key: kind });
+    if (deleted === 0) throw notFound(t('errors.itemNotFound'));
+    await this.touch(project);
+  }
+
+  /**
+   * PUT …/order: the listed items come first, in the given order; items the client did not know
+   * yet (added meanwhile by someone else) keep their relative order behind them, so nothing is lost.
+   */
+  async reorder(request: Request, projectId: string, kind: string, body: unknown) {
+    this.step(kind, 'list');
+    const { project } = await this.access.resolve(request, projectId, 'answer');
+    const { order } = objectBody(body);
+    const em = this.orm.em;
+    const items = await em.find(ItemSchema, { project: project.id, step_key: kind }, { orderBy: { position: 'asc' } });
+    const known = new Set(items.map((item) => item.id));
+    const valid =
+      Array.isArray(order) &&
+      Object.keys(objectBody(body)).every((key) => key === 'order') &&
+      order.every((id) => typeof id === 'string' && known.has(id)) &&
+      new Set(order).size === order.length;
+    if (!valid) throw invalid({ order: [t('errors.order')] });
+    const listed = order as string[];
+    const sequence = [...listed, ...items.map((item) => item.id).filter((id) => !listed.includes(id))];
+    await em.transactional(async (tx) => {
+      for (const [position, id] of sequence.entries()) {
+        await tx.nativeUpdate(ItemSchema, { id, project: project.id }, { position });
+      }
+    });
+    await this.touch(project);
+    const reordered = await em.find(ItemSchema, { project: project.id, step_key: kind }, { orderBy: { position: 'asc' }, refresh: true });
+    return reordered.map(itemJson);
+  }
+
+  async saveForm(request: Request, projectId: string, kind: string, body: unknown) {
+    const step = this.step(kind, 'form');
+    const { project } = await this.access.resolve(request, projectId, 'answer');
+    const { data, version } = this.answers(step, body, true);
+    const em = this.orm.em;
+    const where = { project: project.id, step_key: kind };
+    if (version === 0) {
+      try {
+        await em.insert(AnswerSchema, { ...where, data, version: 1, created_at: new Date(), updated_at: new Date() });
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintViolationException)) throw error;
+        throw conflict(answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined));
+      }
+    } else {
+      const updated = await em.nativeUpdate(AnswerSchema, { ...where, version }, { data, version: version + 1, updated_at: new Date() });
+      if (updated === 0) throw conflict(answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined));
+    }
+    await this.touch(project);
+    return answerJson((await em.findOne(AnswerSchema, where, { refresh: true }))!);
+  }
+}

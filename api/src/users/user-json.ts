@@ -1,0 +1,16 @@
+import type { User } from './user.entity.ts';
+
+/** The user as SPEC §3 names it, for `GET /api/user/current` and `PATCH /api/user/{id}`. */
+export function userJson(user: User) {
+  return {
+    id: user.id,
+    company: user.company,
+    email: user.email,
+    contact_name: user.contact_name ?? null,
+    contact_email: user.contact_email ?? null,
+    verified: Boolean(user.verified_at),
+    show_welcome_box: user.show_welcome_box,
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+  };
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** An agency account. `verified_at` is set when the activation link was used. */
+export const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'app_user',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    company: p.string().length(200),
+    email: p.string().length(254).unique(),
+    password_hash: p.string().length(200).hidden(),
+    contact_name: p.string().length(200).nullable(),
+    contact_email: p.string().length(254).nullable(),
+    verified_at: p.datetime().nullable(),
+    show_welcome_box: p.boolean().default(true),
+    created_at: p.datetime().onCreate(() => new Date()),
+    updated_at: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+
+export type User = InferEntity<typeof UserSchema>;

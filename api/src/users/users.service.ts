@@ -1,0 +1,79 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ApiError, forbidden, invalid } from '../common/api-error.ts';
+import { objectBody, withoutKeys } from '../common/json-body.ts';
+import { t } from '../common/messages.ts';
+import { VALIDATOR, type ValidatorFor } from '../definition/definition.providers.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { PgSessionStore } from '../auth/pg-session-store.ts';
+import { UserSchema, type User } from './user.entity.ts';
+
+/** Fields a client may echo back from `GET /api/user/current` that are not its to change. */
+const READ_ONLY = ['id', 'verified', 'created_at', 'updated_at'];
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(VALIDATOR) private readonly validator: ValidatorFor,
+    private readonly sessions: PgSessionStore,
+  ) {}
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.orm.em.findOne(UserSchema, { email: email.trim().toLowerCase() });
+  }
+
+  /** Only the user may change themselves, and only once verified (SPEC §6). */
+  private assertSelf(actor: User, id: string) {
+    if (actor.id !== id) throw forbidden();
+    if (!actor.verified_at) throw forbidden(t('errors.notVerified'));
+  }
+
+  /** PATCH /user/{id}: merges the given fields into the account and validates the result. */
+  async update(actor: User, id: string, body: unknown): Promise<User> {
+    this.assertSelf(actor, id);
+    const changes = withoutKeys(objectBody(body), READ_ONLY);
+    const merged = {
+      company: actor.company,
+      email: actor.email,
+      contact_name: actor.contact_name ?? null,
+      contact_email: actor.contact_email ?? null,
+      show_welcome_box: actor.show_welcome_box,
+      ...changes,
+    };
+    const result = this.validator('form:account')(merged);
+    if (!result.valid) throw invalid(result.errors);
+    const value = result.value as typeof merged;
+    const email = value.email.toLowerCase();
+    if (email !== actor.email && (await this.findByEmail(email))) {
+      throw invalid({ email: [t('errors.emailTaken')] });
+    }
+    this.orm.em.assign(actor, {
+      company: value.company,
+      email,
+      contact_name: value.contact_name || null,
+      contact_email: value.contact_email?.toLowerCase() || null,
+      show_welcome_box: value.show_welcome_box,
+    });
+    await this.orm.em.flush();
+    return actor;
+  }
+
+  /** PATCH /user/{id}/change-password: checks the current password, then ends every session. */
+  async changePassword(actor: User, id: string, body: unknown): Promise<void> {
+    this.assertSelf(actor, id);
+    const result = this.validator('form:password-change')(objectBody(body));
+    if (!result.valid) throw invalid(result.errors);
+    const value = result.value as { old_password: string; new_password: string };
+    const user = await this.orm.em.findOneOrFail(UserSchema, { id });
+    if (!(await verifyPassword(user.password_hash, value.old_password))) {
+      throw new ApiError(HttpStatus.UNAUTHORIZED, {
+        message: t('errors.wrongPassword'),
+        errors: { old_password: [t('errors.wrongPassword')] },
+      });
+    }
+    user.password_hash = await hashPassword(value.new_password);
+    await this.orm.em.flush();
+    await this.sessions.destroyAllOf(user.id);
+  }
+}
