@@ -28,9 +28,14 @@ const JSON_LIMIT = '256kb';
  * the definition, and the Nest app with sessions, passport and the body parsers. Used by
  * `main.ts` and by the tests, so both run exactly the same thing.
  */
-export async function createApp(config: AppConfig, options: { logger?: false } = {}): Promise<RunningApp> {
+export async function createApp(
+  config: AppConfig,
+  options: { logger?: false } = {},
+): Promise<RunningApp> {
   let embedded: EmbeddedPostgres | undefined;
-  const databaseUrl = config.databaseUrl ?? (embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, maxConnections: 8 })).url;
+  const databaseUrl =
+    config.databaseUrl ??
+    (embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, maxConnections: 8 })).url;
   const orm = await MikroORM.init(ormConfig(databaseUrl, Boolean(embedded)));
   await orm.migrator.up();
   const definition = await loadDefinitionFromDisk(config.definitionDir);

@@ -56,7 +56,12 @@ export class AccountsService {
     const existing = await this.users.findByEmail(email);
     if (existing) {
       await this.sendQuietly(() =>
-        this.mail.send({ to: email, template: 'alreadyRegistered', values: {}, link: this.link('/passwort-vergessen') }),
+        this.mail.send({
+          to: email,
+          template: 'alreadyRegistered',
+          values: {},
+          link: this.link('/passwort-vergessen'),
+        }),
       );
       return { ok: true };
     }
@@ -69,7 +74,12 @@ export class AccountsService {
     await this.orm.em.flush();
     const token = await this.tokens.issue(user, 'verify');
     await this.sendQuietly(() =>
-      this.mail.send({ to: email, template: 'activation', values: { company: user.company }, link: this.link(`/verify/${token}`) }),
+      this.mail.send({
+        to: email,
+        template: 'activation',
+        values: { company: user.company },
+        link: this.link(`/verify/${token}`),
+      }),
     );
     return { ok: true };
   }
@@ -84,12 +94,20 @@ export class AccountsService {
   }
 
   async requestReset(form: Record<string, unknown>): Promise<string> {
-    const email = String(form.email ?? '').trim().toLowerCase().slice(0, 254);
+    const email = String(form.email ?? '')
+      .trim()
+      .toLowerCase()
+      .slice(0, 254);
     const user = email ? await this.users.findByEmail(email) : null;
     if (user) {
       const token = await this.tokens.issue(user, 'reset');
       await this.sendQuietly(() =>
-        this.mail.send({ to: email, template: 'reset', values: {}, link: this.link(`/passwort-zuruecksetzen/${token}`) }),
+        this.mail.send({
+          to: email,
+          template: 'reset',
+          values: {},
+          link: this.link(`/passwort-zuruecksetzen/${token}`),
+        }),
       );
     }
     return email;
@@ -108,7 +126,9 @@ export class AccountsService {
     if (!result.valid) return { ok: false, errors: result.errors };
     const user = await this.tokens.consume(token, 'reset');
     if (!user) return 'invalid';
-    user.password_hash = await hashPassword((result.value as { new_password: string }).new_password);
+    user.password_hash = await hashPassword(
+      (result.value as { new_password: string }).new_password,
+    );
     user.verified_at ??= new Date();
     await this.orm.em.flush();
     await this.sessions.destroyAllOf(user.id);

@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpStatus, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { t } from '../common/messages.ts';
 import { renderFormPage, renderMessagePage, type FormField } from '../pages/render-page.ts';
@@ -10,7 +21,8 @@ import { sameSecret } from '../common/request-checks.middleware.ts';
 
 type Form = Record<string, unknown>;
 
-const text = (form: Form, name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+const text = (form: Form, name: string) =>
+  typeof form[name] === 'string' ? (form[name] as string) : '';
 
 /** The server-rendered account pages: login, registration, activation, password reset, logout. */
 @Controller()
@@ -30,8 +42,19 @@ export class AuthPagesController {
       csrfToken: csrfTokenFor(request),
       error,
       fields: [
-        { name: 'email', label: t('pages.login.email'), type: 'email', value: email, autocomplete: 'username' },
-        { name: 'password', label: t('pages.login.password'), type: 'password', autocomplete: 'current-password' },
+        {
+          name: 'email',
+          label: t('pages.login.email'),
+          type: 'email',
+          value: email,
+          autocomplete: 'username',
+        },
+        {
+          name: 'password',
+          label: t('pages.login.password'),
+          type: 'password',
+          autocomplete: 'current-password',
+        },
       ],
       submit: t('pages.login.submit'),
       links: [
@@ -48,6 +71,7 @@ export class AuthPagesController {
   }
 
   @Post('login')
+  @HttpCode(200)
   @UseGuards(LoginGuard)
   loginSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
     const outcome = request.loginOutcome ?? { kind: 'failed' };
@@ -59,16 +83,33 @@ export class AuthPagesController {
         return response
           .status(HttpStatus.TOO_MANY_REQUESTS)
           .type('html')
-          .send(this.loginPage(request, email, t('errors.tooManyAttempts', { minutes: outcome.minutes })));
+          .send(
+            this.loginPage(
+              request,
+              email,
+              t('errors.tooManyAttempts', { minutes: outcome.minutes }),
+            ),
+          );
       case 'expired':
-        return response.status(HttpStatus.FORBIDDEN).type('html').send(this.loginPage(request, email, t('pages.login.expired')));
+        return response
+          .status(HttpStatus.FORBIDDEN)
+          .type('html')
+          .send(this.loginPage(request, email, t('pages.login.expired')));
       default:
-        return response.status(HttpStatus.UNAUTHORIZED).type('html').send(this.loginPage(request, email, t('pages.login.failed')));
+        return response
+          .status(HttpStatus.UNAUTHORIZED)
+          .type('html')
+          .send(this.loginPage(request, email, t('pages.login.failed')));
     }
   }
 
   private registerPage(request: Request, form: Form = {}, errors: Record<string, string[]> = {}) {
-    const field = (name: string, type: FormField['type'], label: string, autocomplete: string): FormField => ({
+    const field = (
+      name: string,
+      type: FormField['type'],
+      label: string,
+      autocomplete: string,
+    ): FormField => ({
       name,
       type,
       label,
@@ -103,32 +144,52 @@ export class AuthPagesController {
   }
 
   @Post('register')
+  @HttpCode(200)
   async registerSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
     if (this.expired(request, form)) {
-      return response.status(HttpStatus.FORBIDDEN).type('html').send(this.registerPage(request, form, { company: [t('pages.login.expired')] }));
+      return response
+        .status(HttpStatus.FORBIDDEN)
+        .type('html')
+        .send(this.registerPage(request, form, { company: [t('pages.login.expired')] }));
     }
     const result = await this.accounts.register(form);
     if (!result.ok) {
-      return response.status(HttpStatus.UNPROCESSABLE_ENTITY).type('html').send(this.registerPage(request, form, result.errors));
+      return response
+        .status(HttpStatus.UNPROCESSABLE_ENTITY)
+        .type('html')
+        .send(this.registerPage(request, form, result.errors));
     }
     response.type('html').send(
-      renderMessagePage(t('pages.register.done'), t('pages.register.doneText', { email: text(form, 'email').trim() }), {
-        links: [['/login', t('pages.toLogin')]],
-      }),
+      renderMessagePage(
+        t('pages.register.done'),
+        t('pages.register.doneText', { email: text(form, 'email').trim() }),
+        {
+          links: [['/login', t('pages.toLogin')]],
+        },
+      ),
     );
   }
 
   @Get('verify/:token')
   async verify(@Param('token') token: string, @Res() response: Response) {
     if (await this.accounts.verify(token)) {
-      return response.type('html').send(
-        renderMessagePage(t('pages.verify.title'), t('pages.verify.done'), { links: [['/login', t('pages.toLogin')]] }),
-      );
+      return response
+        .type('html')
+        .send(
+          renderMessagePage(t('pages.verify.title'), t('pages.verify.done'), {
+            links: [['/login', t('pages.toLogin')]],
+          }),
+        );
     }
     response
       .status(HttpStatus.BAD_REQUEST)
       .type('html')
-      .send(renderMessagePage(t('pages.verify.invalidTitle'), t('pages.verify.invalid'), { kind: 'error', links: [['/login', t('pages.toLogin')]] }));
+      .send(
+        renderMessagePage(t('pages.verify.invalidTitle'), t('pages.verify.invalid'), {
+          kind: 'error',
+          links: [['/login', t('pages.toLogin')]],
+        }),
+      );
   }
 
   private forgotPage(request: Request, email = '', error?: string) {
@@ -138,7 +199,15 @@ export class AuthPagesController {
       action: '/passwort-vergessen',
       csrfToken: csrfTokenFor(request),
       error,
-      fields: [{ name: 'email', label: t('pages.forgot.email'), type: 'email', value: email, autocomplete: 'email' }],
+      fields: [
+        {
+          name: 'email',
+          label: t('pages.forgot.email'),
+          type: 'email',
+          value: email,
+          autocomplete: 'email',
+        },
+      ],
       submit: t('pages.forgot.submit'),
       links: [['/login', t('pages.toLogin')]],
     });
@@ -150,14 +219,22 @@ export class AuthPagesController {
   }
 
   @Post('passwort-vergessen')
+  @HttpCode(200)
   async forgotSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
     if (this.expired(request, form)) {
-      return response.status(HttpStatus.FORBIDDEN).type('html').send(this.forgotPage(request, text(form, 'email'), t('pages.login.expired')));
+      return response
+        .status(HttpStatus.FORBIDDEN)
+        .type('html')
+        .send(this.forgotPage(request, text(form, 'email'), t('pages.login.expired')));
     }
     const email = await this.accounts.requestReset(form);
     response
       .type('html')
-      .send(renderMessagePage(t('pages.forgot.title'), t('pages.forgot.done', { email }), { links: [['/login', t('pages.toLogin')]] }));
+      .send(
+        renderMessagePage(t('pages.forgot.title'), t('pages.forgot.done', { email }), {
+          links: [['/login', t('pages.toLogin')]],
+        }),
+      );
   }
 
   private resetPage(request: Request, token: string, errors: Record<string, string[]> = {}) {
@@ -166,8 +243,20 @@ export class AuthPagesController {
       action: `/passwort-zuruecksetzen/${encodeURIComponent(token)}`,
       csrfToken: csrfTokenFor(request),
       fields: [
-        { name: 'new_password', label: t('pages.reset.password'), type: 'password', autocomplete: 'new-password', errors: errors.new_password },
-        { name: 'confirm_password', label: t('pages.reset.confirm'), type: 'password', autocomplete: 'new-password', errors: errors.confirm_password },
+        {
+          name: 'new_password',
+          label: t('pages.reset.password'),
+          type: 'password',
+          autocomplete: 'new-password',
+          errors: errors.new_password,
+        },
+        {
+          name: 'confirm_password',
+          label: t('pages.reset.confirm'),
+          type: 'password',
+          autocomplete: 'new-password',
+          errors: errors.confirm_password,
+        },
       ],
       submit: t('pages.reset.submit'),
     });
@@ -177,7 +266,12 @@ export class AuthPagesController {
     response
       .status(HttpStatus.BAD_REQUEST)
       .type('html')
-      .send(renderMessagePage(t('pages.reset.title'), t('pages.reset.invalid'), { kind: 'error', links: [['/passwort-vergessen', t('pages.forgot.title')]] }));
+      .send(
+        renderMessagePage(t('pages.reset.title'), t('pages.reset.invalid'), {
+          kind: 'error',
+          links: [['/passwort-vergessen', t('pages.forgot.title')]],
+        }),
+      );
   }
 
   @Get('passwort-zuruecksetzen/:token')
@@ -187,14 +281,33 @@ export class AuthPagesController {
   }
 
   @Post('passwort-zuruecksetzen/:token')
-  async resetSubmit(@Req() request: Request, @Res() response: Response, @Param('token') token: string, @Body() form: Form) {
+  @HttpCode(200)
+  async resetSubmit(
+    @Req() request: Request,
+    @Res() response: Response,
+    @Param('token') token: string,
+    @Body() form: Form,
+  ) {
     if (this.expired(request, form)) {
-      return response.status(HttpStatus.FORBIDDEN).type('html').send(this.resetPage(request, token, { new_password: [t('pages.login.expired')] }));
+      return response
+        .status(HttpStatus.FORBIDDEN)
+        .type('html')
+        .send(this.resetPage(request, token, { new_password: [t('pages.login.expired')] }));
     }
     const result = await this.accounts.reset(token, form);
     if (result === 'invalid') return this.resetInvalid(response);
-    if (!result.ok) return response.status(HttpStatus.UNPROCESSABLE_ENTITY).type('html').send(this.resetPage(request, token, result.errors));
-    response.type('html').send(renderMessagePage(t('pages.reset.title'), t('pages.reset.done'), { links: [['/login', t('pages.toLogin')]] }));
+    if (!result.ok)
+      return response
+        .status(HttpStatus.UNPROCESSABLE_ENTITY)
+        .type('html')
+        .send(this.resetPage(request, token, result.errors));
+    response
+      .type('html')
+      .send(
+        renderMessagePage(t('pages.reset.title'), t('pages.reset.done'), {
+          links: [['/login', t('pages.toLogin')]],
+        }),
+      );
   }
 
   @Get('logout')

@@ -18,7 +18,10 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
 
   async validate(email: string, password: string): Promise<User | false> {
     const user = await this.users.findByEmail(String(email).slice(0, 254));
-    const ok = await verifyPassword(user?.password_hash ?? (await decoyHash), String(password).slice(0, 1000));
+    const ok = await verifyPassword(
+      user?.password_hash ?? (await decoyHash),
+      String(password).slice(0, 1000),
+    );
     return user && ok ? user : false;
   }
 }

@@ -10,7 +10,10 @@ export interface LoginKeys {
   ip: string;
 }
 
-const keysOf = ({ email, ip }: LoginKeys) => ({ email: `email:${email.toLowerCase()}`, ip: `ip:${ip}` });
+const keysOf = ({ email, ip }: LoginKeys) => ({
+  email: `email:${email.toLowerCase()}`,
+  ip: `ip:${ip}`,
+});
 
 /**
  * Limits failed logins per address and per e-mail in PostgreSQL, so the limit holds across
@@ -23,12 +26,16 @@ export class LoginRateLimitService {
   /** Minutes until another attempt is allowed, or 0 when the attempt may proceed. */
   async blockedMinutes(keys: LoginKeys): Promise<number> {
     const { email, ip } = keysOf(keys);
-    const rows = await this.orm.em.getConnection().execute<{ key: string; failures: number; minutes: number }[]>(
-      `select key, failures, ceil(extract(epoch from (window_started_at + interval '${WINDOW_MINUTES} minutes' - now())) / 60)::int as minutes
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ key: string; failures: number; minutes: number }[]>(
+        `select key, failures, ceil(extract(epoch from (window_started_at + interval '${WINDOW_MINUTES} minutes' - now())) / 60)::int as minutes
          from login_attempt where key in (?, ?) and window_started_at > now() - interval '${WINDOW_MINUTES} minutes'`,
-      [email, ip],
+        [email, ip],
+      );
+    const blocked = rows.filter(
+      (row) => row.failures >= (row.key === email ? LIMITS.email : LIMITS.ip),
     );
-    const blocked = rows.filter((row) => row.failures >= (row.key === email ? LIMITS.email : LIMITS.ip));
     return blocked.length ? Math.max(1, ...blocked.map((row) => row.minutes)) : 0;
   }
 
@@ -48,6 +55,8 @@ export class LoginRateLimitService {
 
   /** Forgets the failures of an e-mail address after a successful login. */
   async recordSuccess(keys: LoginKeys): Promise<void> {
-    await this.orm.em.getConnection().execute('delete from login_attempt where key = ?', [keysOf(keys).email]);
+    await this.orm.em
+      .getConnection()
+      .execute('delete from login_attempt where key = ?', [keysOf(keys).email]);
   }
 }

@@ -6,7 +6,8 @@ import type { User } from '../users/user.entity.ts';
 import { LoginRateLimitService } from './login-rate-limit.service.ts';
 
 /** What the login guard found out, for the controller to answer with the right page. */
-export type LoginOutcome = { kind: 'ok' } | { kind: 'failed' } | { kind: 'expired' } | { kind: 'blocked'; minutes: number };
+export type LoginOutcome =
+  { kind: 'ok' } | { kind: 'failed' } | { kind: 'expired' } | { kind: 'blocked'; minutes: number };
 
 declare module 'express' {
   interface Request {
@@ -31,7 +32,12 @@ export class LoginGuard extends AuthGuard('local') {
       request.loginOutcome = { kind: 'expired' };
       return true;
     }
-    const keys = { email: String(body.email ?? '').trim().slice(0, 254), ip: request.ip ?? 'unbekannt' };
+    const keys = {
+      email: String(body.email ?? '')
+        .trim()
+        .slice(0, 254),
+      ip: request.ip ?? 'unbekannt',
+    };
     const minutes = await this.rateLimit.blockedMinutes(keys);
     if (minutes > 0) {
       request.loginOutcome = { kind: 'blocked', minutes };

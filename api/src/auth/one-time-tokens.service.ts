@@ -6,7 +6,10 @@ import { TokenSchema } from './token.entity.ts';
 
 export type TokenPurpose = 'verify' | 'reset';
 
-const LIFETIME: Record<TokenPurpose, number> = { verify: 48 * 60 * 60 * 1000, reset: 60 * 60 * 1000 };
+const LIFETIME: Record<TokenPurpose, number> = {
+  verify: 48 * 60 * 60 * 1000,
+  reset: 60 * 60 * 1000,
+};
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -48,7 +51,11 @@ export class OneTimeTokensService {
       { used_at: new Date() },
     );
     if (used === 0) return undefined;
-    const row = await em.findOne(TokenSchema, { token_hash: sha256(token) }, { populate: ['user'] });
+    const row = await em.findOne(
+      TokenSchema,
+      { token_hash: sha256(token) },
+      { populate: ['user'] },
+    );
     return row?.user ?? undefined;
   }
 }

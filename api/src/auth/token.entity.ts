@@ -7,7 +7,10 @@ export const TokenSchema = defineEntity({
   name: 'Token',
   tableName: 'one_time_token',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     purpose: p.string().length(20),
     token_hash: p.string().length(64).unique(),

@@ -1,4 +1,11 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ApiErrorBody } from './api-error.ts';
 import { t } from './messages.ts';
@@ -14,7 +21,13 @@ function bodyFor(exception: unknown): { status: number; body: ApiErrorBody } {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
-    if (typeof response === 'object' && response !== null && 'message' in response && typeof response.message === 'string' && !('statusCode' in response)) {
+    if (
+      typeof response === 'object' &&
+      response !== null &&
+      'message' in response &&
+      typeof response.message === 'string' &&
+      !('statusCode' in response)
+    ) {
       return { status, body: response as ApiErrorBody };
     }
     const fallback: Record<number, string> = {
@@ -28,10 +41,18 @@ function bodyFor(exception: unknown): { status: number; body: ApiErrorBody } {
   if (parserError?.type === 'entity.too.large') {
     return { status: HttpStatus.PAYLOAD_TOO_LARGE, body: { message: t('errors.tooLarge') } };
   }
-  if (parserError?.type === 'entity.parse.failed' || parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+  if (
+    parserError?.type === 'entity.parse.failed' ||
+    parserError?.type === 'encoding.unsupported' ||
+    parserError?.type === 'charset.unsupported'
+  ) {
     return { status: HttpStatus.BAD_REQUEST, body: { message: t('errors.malformedJson') } };
   }
-  if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+  if (
+    typeof parserError?.status === 'number' &&
+    parserError.status >= 400 &&
+    parserError.status < 500
+  ) {
     return { status: parserError.status, body: { message: t('errors.malformedJson') } };
   }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: t('errors.internal') } };
@@ -51,7 +72,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = context.getResponse<Response>();
     const { status, body } = bodyFor(exception);
     if (status >= 500) {
-      this.logger.error(`${request.method} ${request.route?.path ?? 'unbekannte Route'}: ${(exception as Error)?.stack ?? String(exception)}`);
+      this.logger.error(
+        `${request.method} ${request.route?.path ?? 'unbekannte Route'}: ${(exception as Error)?.stack ?? String(exception)}`,
+      );
     }
     if (response.headersSent) return;
     if (request.path.startsWith('/api/') || request.path === '/api') {

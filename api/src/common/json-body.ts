@@ -10,7 +10,10 @@ export function objectBody(body: unknown): Record<string, unknown> {
 }
 
 /** A copy of `body` without the read-only fields a client may echo back. */
-export function withoutKeys(body: Record<string, unknown>, keys: Iterable<string>): Record<string, unknown> {
+export function withoutKeys(
+  body: Record<string, unknown>,
+  keys: Iterable<string>,
+): Record<string, unknown> {
   const drop = new Set(keys);
   return Object.fromEntries(Object.entries(body).filter(([key]) => !drop.has(key)));
 }

@@ -19,7 +19,8 @@ export function sameSecret(a: string | undefined, b: string | undefined): boolea
  */
 export function requestChecks(request: Request, _response: Response, next: NextFunction): void {
   if (SAFE_METHODS.has(request.method)) return next();
-  if (!request.headers['x-requested-with']) return next(forbidden(t('errors.missingRequestedWith')));
+  if (!request.headers['x-requested-with'])
+    return next(forbidden(t('errors.missingRequestedWith')));
   if (request.user) {
     const token = request.headers['x-csrf-token'];
     if (!sameSecret(Array.isArray(token) ? token[0] : token, request.session?.csrfToken)) {

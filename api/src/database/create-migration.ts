@@ -24,7 +24,9 @@ try {
     }
   } else {
     const result = await orm.migrator.create();
-    console.log(result.diff.up.length === 0 ? 'Migrationen aktuell.' : `Neue Migration: ${result.fileName}`);
+    console.log(
+      result.diff.up.length === 0 ? 'Migrationen aktuell.' : `Neue Migration: ${result.fileName}`,
+    );
   }
 } finally {
   await orm.close();

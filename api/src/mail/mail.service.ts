@@ -30,7 +30,11 @@ export class MailService {
     if (config.smtpUrl) {
       this.transport = nodemailer.createTransport(config.smtpUrl);
     } else {
-      this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      this.transport = nodemailer.createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: 'unix',
+      });
       this.outbox = path.join(config.dataDir, 'mail');
     }
   }

@@ -11,9 +11,15 @@ export function escapeHtml(value: unknown): string {
 }
 
 /** A whole server-rendered page in the product's layout. `body` must already be escaped HTML. */
-export function renderPage(title: string, body: string, options: { csrfToken?: string } = {}): string {
+export function renderPage(
+  title: string,
+  body: string,
+  options: { csrfToken?: string } = {},
+): string {
   const product = t('pages.product');
-  const csrf = options.csrfToken ? `\n  <meta name="csrf-token" content="${escapeHtml(options.csrfToken)}">` : '';
+  const csrf = options.csrfToken
+    ? `\n  <meta name="csrf-token" content="${escapeHtml(options.csrfToken)}">`
+    : '';
   return `<!doctype html>
 <html lang="de">
 <head>

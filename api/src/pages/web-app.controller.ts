@@ -30,7 +30,10 @@ export class WebAppController {
     const token = csrfTokenFor(request);
     const index = await this.indexHtml;
     const html = index
-      ? index.replace('</head>', `  <meta name="csrf-token" content="${escapeHtml(token)}">\n</head>`)
+      ? index.replace(
+          '</head>',
+          `  <meta name="csrf-token" content="${escapeHtml(token)}">\n</head>`,
+        )
       : renderMessagePage(t('pages.placeholder.title'), t('pages.placeholder.text')).replace(
           '</head>',
           `  <meta name="csrf-token" content="${escapeHtml(token)}">\n</head>`,

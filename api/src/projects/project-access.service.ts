@@ -32,7 +32,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ProjectAccessService {
   constructor(private readonly orm: MikroORM) {}
 
-  async resolve(request: Request, projectId: string, intent: ProjectIntent): Promise<ProjectAccess> {
+  async resolve(
+    request: Request,
+    projectId: string,
+    intent: ProjectIntent,
+  ): Promise<ProjectAccess> {
     const user = requestUser(request);
     const token = requestEditToken(request);
     const project = UUID.test(projectId)
@@ -53,7 +57,8 @@ export class ProjectAccessService {
     if (intent === 'manage' && role !== 'owner') throw forbidden();
     if (project.is_archived) {
       // The owner still reads an archived project (its settings page needs it); nobody edits it.
-      if (role === 'token' || intent === 'answer' || intent === 'approve') throw forbidden(t('errors.archived'));
+      if (role === 'token' || intent === 'answer' || intent === 'approve')
+        throw forbidden(t('errors.archived'));
     }
     if (project.is_approved && role === 'token' && (intent === 'answer' || intent === 'approve')) {
       throw forbidden(t('errors.approved'));

@@ -7,7 +7,10 @@ export const ProjectSchema = defineEntity({
   name: 'Project',
   tableName: 'project',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     owner: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     customer_firm: p.string().length(200),
     project_name: p.string().length(200),

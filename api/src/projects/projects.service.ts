@@ -6,7 +6,13 @@ import type { AppConfig } from '../config/app-config.ts';
 import { conflict, forbidden, invalid } from '../common/api-error.ts';
 import { objectBody, withoutKeys } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
-import { APP_CONFIG, DEFINITION, VALIDATOR, type Definition, type ValidatorFor } from '../definition/definition.providers.ts';
+import {
+  APP_CONFIG,
+  DEFINITION,
+  VALIDATOR,
+  type Definition,
+  type ValidatorFor,
+} from '../definition/definition.providers.ts';
 import { MailService } from '../mail/mail.service.ts';
 import { AnswerSchema } from '../questionnaire/answer.entity.ts';
 import { ItemSchema } from '../questionnaire/item.entity.ts';
@@ -18,7 +24,16 @@ import { ProjectSchema, type Project } from './project.entity.ts';
 const newEditToken = () => randomBytes(32).toString('base64url');
 
 /** Fields of `GET /projects/{id}` that a client may echo back but not change through PATCH. */
-const READ_ONLY = ['id', 'created_at', 'updated_at', 'edit_token', 'user', 'definition_version', 'approved_at', 'version'];
+const READ_ONLY = [
+  'id',
+  'created_at',
+  'updated_at',
+  'edit_token',
+  'user',
+  'definition_version',
+  'approved_at',
+  'version',
+];
 
 @Injectable()
 export class ProjectsService {
@@ -35,7 +50,11 @@ export class ProjectsService {
 
   async list(request: Request) {
     const user = this.access.verifiedUser(request);
-    const projects = await this.orm.em.find(ProjectSchema, { owner: user.id }, { orderBy: { created_at: 'desc' } });
+    const projects = await this.orm.em.find(
+      ProjectSchema,
+      { owner: user.id },
+      { orderBy: { created_at: 'desc' } },
+    );
     return projects.map(projectSummaryJson);
   }
 
@@ -60,9 +79,15 @@ export class ProjectsService {
     const em = this.orm.em;
     const [answers, items] = await Promise.all([
       em.find(AnswerSchema, { project: project.id }),
-      em.find(ItemSchema, { project: project.id }, { orderBy: { step_key: 'asc', position: 'asc' } }),
+      em.find(
+        ItemSchema,
+        { project: project.id },
+        { orderBy: { step_key: 'asc', position: 'asc' } },
+      ),
     ]);
-    return projectJson(project, this.definition, answers, items, { includeToken: role === 'owner' });
+    return projectJson(project, this.definition, answers, items, {
+      includeToken: role === 'owner',
+    });
   }
 
   async get(request: Request, id: string) {
@@ -79,9 +104,15 @@ export class ProjectsService {
     const input = objectBody(body);
     const stepKeys = this.definition.steps.map((step) => step.meta.key);
     const changes = withoutKeys(input, [...READ_ONLY, ...stepKeys]);
-    if (input.version !== undefined && input.version !== project.version) throw conflict(await this.json(access));
+    if (input.version !== undefined && input.version !== project.version)
+      throw conflict(await this.json(access));
 
-    if (project.is_archived && Object.entries(changes).some(([key, value]) => key !== 'is_archived' && value !== project[key as keyof Project])) {
+    if (
+      project.is_archived &&
+      Object.entries(changes).some(
+        ([key, value]) => key !== 'is_archived' && value !== project[key as keyof Project],
+      )
+    ) {
       throw forbidden(t('errors.archived'));
     }
     const merged = {
@@ -115,7 +146,11 @@ export class ProjectsService {
     const access = await this.access.resolve(request, id, 'approve');
     const { project } = access;
     if (!project.is_approved) {
-      this.orm.em.assign(project, { is_approved: true, approved_at: new Date(), version: project.version + 1 });
+      this.orm.em.assign(project, {
+        is_approved: true,
+        approved_at: new Date(),
+        version: project.version + 1,
+      });
       await this.orm.em.flush();
       if (access.role === 'token') await this.notifyOwner(project);
     }
@@ -139,7 +174,10 @@ export class ProjectsService {
   async regenerateToken(request: Request, id: string) {
     const access = await this.access.resolve(request, id, 'manage');
     if (access.project.is_archived) throw forbidden(t('errors.archived'));
-    this.orm.em.assign(access.project, { edit_token: newEditToken(), version: access.project.version + 1 });
+    this.orm.em.assign(access.project, {
+      edit_token: newEditToken(),
+      version: access.project.version + 1,
+    });
     await this.orm.em.flush();
     return this.json(access);
   }

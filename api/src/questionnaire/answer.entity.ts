@@ -8,7 +8,10 @@ export const AnswerSchema = defineEntity({
   tableName: 'answer',
   uniques: [{ properties: ['project', 'step_key'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     project: () => p.manyToOne(ProjectSchema).deleteRule('cascade'),
     step_key: p.string().length(100),
     data: p.json<Record<string, unknown>>(),

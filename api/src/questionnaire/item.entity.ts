@@ -8,7 +8,10 @@ export const ItemSchema = defineEntity({
   tableName: 'item',
   indexes: [{ properties: ['project', 'step_key', 'position'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     project: () => p.manyToOne(ProjectSchema).deleteRule('cascade'),
     step_key: p.string().length(100),
     position: p.integer(),

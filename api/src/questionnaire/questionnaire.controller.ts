@@ -8,17 +8,32 @@ export class QuestionnaireController {
   constructor(private readonly questionnaire: QuestionnaireService) {}
 
   @Post()
-  async add(@Req() request: Request, @Param('id') id: string, @Param('kind') kind: string, @Body() body: unknown) {
+  async add(
+    @Req() request: Request,
+    @Param('id') id: string,
+    @Param('kind') kind: string,
+    @Body() body: unknown,
+  ) {
     return { data: await this.questionnaire.addItem(request, id, kind, body) };
   }
 
   @Patch()
-  async saveForm(@Req() request: Request, @Param('id') id: string, @Param('kind') kind: string, @Body() body: unknown) {
+  async saveForm(
+    @Req() request: Request,
+    @Param('id') id: string,
+    @Param('kind') kind: string,
+    @Body() body: unknown,
+  ) {
     return { data: await this.questionnaire.saveForm(request, id, kind, body) };
   }
 
   @Put('order')
-  async reorder(@Req() request: Request, @Param('id') id: string, @Param('kind') kind: string, @Body() body: unknown) {
+  async reorder(
+    @Req() request: Request,
+    @Param('id') id: string,
+    @Param('kind') kind: string,
+    @Body() body: unknown,
+  ) {
     return { data: await this.questionnaire.reorder(request, id, kind, body) };
   }
 
@@ -34,7 +49,12 @@ export class QuestionnaireController {
   }
 
   @Delete(':itemId')
-  async remove(@Req() request: Request, @Param('id') id: string, @Param('kind') kind: string, @Param('itemId') itemId: string) {
+  async remove(
+    @Req() request: Request,
+    @Param('id') id: string,
+    @Param('kind') kind: string,
+    @Param('itemId') itemId: string,
+  ) {
     await this.questionnaire.deleteItem(request, id, kind, itemId);
     return { data: { id: itemId } };
   }

@@ -5,7 +5,12 @@ import type { Request } from 'express';
 import { conflict, invalid, notFound } from '../common/api-error.ts';
 import { objectBody, withoutKeys } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
-import { DEFINITION, VALIDATOR, type Definition, type ValidatorFor } from '../definition/definition.providers.ts';
+import {
+  DEFINITION,
+  VALIDATOR,
+  type Definition,
+  type ValidatorFor,
+} from '../definition/definition.providers.ts';
 import { ProjectAccessService } from '../projects/project-access.service.ts';
 import { answerJson, itemJson } from '../projects/project-json.ts';
 import { ProjectSchema, type Project } from '../projects/project.entity.ts';
@@ -45,7 +50,10 @@ export class QuestionnaireService {
     const errors = result.valid ? {} : { ...result.errors };
     if (needsVersion && !versionValid) errors.version = [t('errors.version')];
     if (Object.keys(errors).length > 0) throw invalid(errors);
-    return { data: (result as { value: Record<string, unknown> }).value, version: version as number };
+    return {
+      data: (result as { value: Record<string, unknown> }).value,
+      version: version as number,
+    };
   }
 
   /** Keeps the project's "last edited" date current. */
@@ -60,23 +68,42 @@ export class QuestionnaireService {
     const em = this.orm.em;
     const [row] = await em
       .getConnection()
-      .execute<{ next: number }[]>('select coalesce(max(position), -1) + 1 as next from item where project_id = ? and step_key = ?', [
-        project.id,
-        kind,
-      ]);
-    const item = em.create(ItemSchema, { project: project.id, step_key: kind, position: Number(row?.next ?? 0), data });
+      .execute<{ next: number }[]>(
+        'select coalesce(max(position), -1) + 1 as next from item where project_id = ? and step_key = ?',
+        [project.id, kind],
+      );
+    const item = em.create(ItemSchema, {
+      project: project.id,
+      step_key: kind,
+      position: Number(row?.next ?? 0),
+      data,
+    });
     await em.flush();
     await this.touch(project);
     return itemJson(item);
   }
 
-  async updateItem(request: Request, projectId: string, kind: string, itemId: string, body: unknown) {
+  async updateItem(
+    request: Request,
+    projectId: string,
+    kind: string,
+    itemId: string,
+    body: unknown,
+  ) {
     const step = this.step(kind, 'list');
     const { project } = await this.access.resolve(request, projectId, 'answer');
     const { data, version } = this.answers(step, body, true);
-    const where = { id: UUID.test(itemId) ? itemId : '00000000-0000-0000-0000-000000000000', project: project.id, step_key: kind };
+    const where = {
+      id: UUID.test(itemId) ? itemId : '00000000-0000-0000-0000-000000000000',
+      project: project.id,
+      step_key: kind,
+    };
     const em = this.orm.em;
-    const updated = await em.nativeUpdate(ItemSchema, { ...where, version }, { data, version: version + 1, updated_at: new Date() });
+    const updated = await em.nativeUpdate(
+      ItemSchema,
+      { ...where, version },
+      { data, version: version + 1, updated_at: new Date() },
+    );
     const current = await em.findOne(ItemSchema, where, { refresh: true });
     if (!current) throw notFound(t('errors.itemNotFound'));
     if (updated === 0) throw conflict(itemJson(current));
@@ -88,7 +115,11 @@ export class QuestionnaireService {
     this.step(kind, 'list');
     const { project } = await this.access.resolve(request, projectId, 'answer');
     if (!UUID.test(itemId)) throw notFound(t('errors.itemNotFound'));
-    const deleted = await this.orm.em.nativeDelete(ItemSchema, { id: itemId, project: project.id, step_key: kind });
+    const deleted = await this.orm.em.nativeDelete(ItemSchema, {
+      id: itemId,
+      project: project.id,
+      step_key: kind,
+    });
     if (deleted === 0) throw notFound(t('errors.itemNotFound'));
     await this.touch(project);
   }
@@ -102,7 +133,11 @@ export class QuestionnaireService {
     const { project } = await this.access.resolve(request, projectId, 'answer');
     const { order } = objectBody(body);
     const em = this.orm.em;
-    const items = await em.find(ItemSchema, { project: project.id, step_key: kind }, { orderBy: { position: 'asc' } });
+    const items = await em.find(
+      ItemSchema,
+      { project: project.id, step_key: kind },
+      { orderBy: { position: 'asc' } },
+    );
     const known = new Set(items.map((item) => item.id));
     const valid =
       Array.isArray(order) &&
@@ -111,14 +146,21 @@ export class QuestionnaireService {
       new Set(order).size === order.length;
     if (!valid) throw invalid({ order: [t('errors.order')] });
     const listed = order as string[];
-    const sequence = [...listed, ...items.map((item) => item.id).filter((id) => !listed.includes(id))];
+    const sequence = [
+      ...listed,
+      ...items.map((item) => item.id).filter((id) => !listed.includes(id)),
+    ];
     await em.transactional(async (tx) => {
       for (const [position, id] of sequence.entries()) {
         await tx.nativeUpdate(ItemSchema, { id, project: project.id }, { position });
       }
     });
     await this.touch(project);
-    const reordered = await em.find(ItemSchema, { project: project.id, step_key: kind }, { orderBy: { position: 'asc' }, refresh: true });
+    const reordered = await em.find(
+      ItemSchema,
+      { project: project.id, step_key: kind },
+      { orderBy: { position: 'asc' }, refresh: true },
+    );
     return reordered.map(itemJson);
   }
 
@@ -130,14 +172,29 @@ export class QuestionnaireService {
     const where = { project: project.id, step_key: kind };
     if (version === 0) {
       try {
-        await em.insert(AnswerSchema, { ...where, data, version: 1, created_at: new Date(), updated_at: new Date() });
+        await em.insert(AnswerSchema, {
+          ...where,
+          data,
+          version: 1,
+          created_at: new Date(),
+          updated_at: new Date(),
+        });
       } catch (error) {
         if (!(error instanceof UniqueConstraintViolationException)) throw error;
-        throw conflict(answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined));
+        throw conflict(
+          answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined),
+        );
       }
     } else {
-      const updated = await em.nativeUpdate(AnswerSchema, { ...where, version }, { data, version: version + 1, updated_at: new Date() });
-      if (updated === 0) throw conflict(answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined));
+      const updated = await em.nativeUpdate(
+        AnswerSchema,
+        { ...where, version },
+        { data, version: version + 1, updated_at: new Date() },
+      );
+      if (updated === 0)
+        throw conflict(
+          answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined),
+        );
     }
     await this.touch(project);
     return answerJson((await em.findOne(AnswerSchema, where, { refresh: true }))!);

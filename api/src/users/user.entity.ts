@@ -6,7 +6,10 @@ export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'app_user',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     company: p.string().length(200),
     email: p.string().length(254).unique(),
     password_hash: p.string().length(200).hidden(),

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from './http-client.ts';
+import { login, PASSWORD, register, uniqueEmail, verifiedAccount } from './accounts.ts';
+import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
+
+describe.each(DATABASES)('accounts (%s database)', (database) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(database);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('register → activation mail → verify → login works end to end', async () => {
+    const email = uniqueEmail();
+    const link = await register(server, email, 'Tischlerei Berger');
+    const mail = (await server.mails()).at(-1)!;
+    expect(mail.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse');
+    expect(mail.text).toContain('Tischlerei Berger');
+    expect(link).toMatch(/^http:\/\/fragewerk\.test\/verify\/[\w-]{43}$/);
+
+    const client = await login(server, email);
+    let current = await client.api<{ data: { verified: boolean; email: string; company: string } }>(
+      'GET',
+      '/user/current',
+    );
+    expect(current.body.data).toMatchObject({
+      email,
+      company: 'Tischlerei Berger',
+      verified: false,
+    });
+    expect((await client.api('GET', '/projects')).status).toBe(403);
+
+    const verify = await new HttpClient(server.url).page(new URL(link).pathname);
+    expect(verify.status).toBe(200);
+    expect(verify.text).toContain('Ihr Account ist aktiviert.');
+    current = await client.api('GET', '/user/current');
+    expect(current.body.data.verified).toBe(true);
+    expect((await client.api('GET', '/projects')).status).toBe(200);
+
+    const again = await new HttpClient(server.url).page(new URL(link).pathname);
+    expect(again.status).toBe(400);
+    expect(again.text).toContain('Der Aktivierungslink ist ungültig oder abgelaufen.');
+  });
+
+  it('shows German validation messages on the registration form', async () => {
+    const client = new HttpClient(server.url);
+    await client.page('/register');
+    const response = await client.form('/register', {
+      company: '',
+      email: 'kein-at',
+      password: 'kurz',
+      confirm_password: 'anders',
+    });
+    expect(response.status).toBe(422);
+    expect(response.text).toContain('Firma ist ein Pflichtfeld');
+    expect(response.text).toContain('E-Mail muss eine gültige E-Mail-Adresse sein.');
+    expect(response.text).toContain('Passwort muss mindestens 8 Zeichen lang sein.');
+    expect(response.text).toContain('Passwortbestätigung stimmt nicht mit Passwort überein');
+  });
+
+  it('does not reveal whether an address is registered', async () => {
+    const { email } = await verifiedAccount(server);
+    const client = new HttpClient(server.url);
+    await client.page('/register');
+    const response = await client.form('/register', {
+      company: 'Andere',
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Fast geschafft!');
+    const mail = (await server.mails()).at(-1)!;
+    expect(mail.subject).toBe('Registrierung bei Fragewerk');
+  });
+
+  it('changes the session id at login (no session fixation)', async () => {
+    const { email } = await verifiedAccount(server);
+    const client = new HttpClient(server.url);
+    await client.page('/login');
+    const before = client.sessionId();
+    expect(before).toBeDefined();
+    await client.form('/login', { email, password: PASSWORD });
+    expect(client.sessionId()).toBeDefined();
+    expect(client.sessionId()).not.toBe(before);
+  });
+
+  it('rejects a wrong password with a German message, then rate-limits with 429', async () => {
+    const { email } = await verifiedAccount(server);
+    const client = new HttpClient(server.url);
+    await client.page('/login');
+    const first = await client.form('/login', { email, password: 'falsch' });
+    expect(first.status).toBe(401);
+    expect(first.text).toContain('E-Mail-Adresse oder Passwort ist nicht korrekt.');
+    for (let attempt = 2; attempt <= 5; attempt += 1)
+      await client.form('/login', { email, password: 'falsch' });
+    const blocked = await client.form('/login', { email, password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.text).toMatch(/Zu viele Anmeldeversuche\. Bitte warten Sie \d+ Minuten/);
+  });
+
+  it('resets a forgotten password through the mailed link and ends old sessions', async () => {
+    const { email, client: oldSession } = await verifiedAccount(server);
+    const anonymous = new HttpClient(server.url);
+    await anonymous.page('/passwort-vergessen');
+    const requested = await anonymous.form('/passwort-vergessen', { email });
+    expect(requested.text).toContain('haben wir einen Link zum Zurücksetzen geschickt');
+    const mail = (await server.mails()).at(-1)!;
+    expect(mail.subject).toBe('Passwort zurücksetzen');
+    const path = new URL(mail.link!).pathname;
+    await anonymous.page(path);
+    const mismatch = await anonymous.form(path, {
+      new_password: 'neues-passwort',
+      confirm_password: 'anderes',
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.text).toContain('Passwortbestätigung stimmt nicht mit Passwort überein');
+    const done = await anonymous.form(path, {
+      new_password: 'neues-passwort',
+      confirm_password: 'neues-passwort',
+    });
+    expect(done.text).toContain('Ihr Passwort wurde geändert.');
+    expect((await oldSession.api('GET', '/user/current')).body.data).toBeNull();
+    await expect(login(server, email, PASSWORD)).rejects.toThrow();
+    expect(
+      (await (await login(server, email, 'neues-passwort')).api('GET', '/user/current')).body.data,
+    ).toMatchObject({ email });
+  });
+
+  it('answers an unknown address for a reset exactly like a known one', async () => {
+    const client = new HttpClient(server.url);
+    await client.page('/passwort-vergessen');
+    const before = (await server.mails()).length;
+    const response = await client.form('/passwort-vergessen', { email: 'niemand@example.de' });
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Falls es zu niemand@example.de einen Account gibt');
+    expect((await server.mails()).length).toBe(before);
+  });
+
+  it('logs out through /logout', async () => {
+    const { client } = await verifiedAccount(server);
+    const response = await client.page('/logout');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/login');
+    expect((await client.api('GET', '/user/current')).body.data).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import { HttpClient } from './http-client.ts';
+import type { TestServer } from './test-server.ts';
+
+export const PASSWORD = 'sicheres-passwort';
+
+let counter = 0;
+/** A fresh e-mail address per call. */
+export function uniqueEmail(name = 'agentur'): string {
+  counter += 1;
+  return `${name}-${counter}-${Date.now()}@example.de`;
+}
+
+/** Registers through the form and returns the activation link from the outbox. */
+export async function register(
+  server: TestServer,
+  email: string,
+  company = 'Agentur Nord',
+): Promise<string> {
+  const client = new HttpClient(server.url);
+  await client.page('/register');
+  const response = await client.form('/register', {
+    company,
+    email,
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+  });
+  if (response.status !== 200) throw new Error(`Registrierung fehlgeschlagen: ${response.status}`);
+  const mail = (await server.mails()).filter((candidate) => candidate.to.includes(email)).at(-1);
+  if (!mail?.link) throw new Error(`Keine Aktivierungsmail an ${email}`);
+  return mail.link;
+}
+
+/** Logs a client in through the login form and loads the app page for its CSRF token. */
+export async function login(
+  server: TestServer,
+  email: string,
+  password = PASSWORD,
+): Promise<HttpClient> {
+  const client = new HttpClient(server.url);
+  await client.page('/login');
+  const response = await client.form('/login', { email, password });
+  if (response.status !== 303) throw new Error(`Anmeldung fehlgeschlagen: ${response.status}`);
+  await client.page('/dashboard');
+  return client;
+}
+
+/** A registered, activated and logged-in account. */
+export async function verifiedAccount(server: TestServer, company = 'Agentur Nord') {
+  const email = uniqueEmail();
+  const link = await register(server, email, company);
+  await new HttpClient(server.url).page(new URL(link).pathname);
+  const client = await login(server, email);
+  const user = (await client.api<{ data: { id: string } }>('GET', '/user/current')).body.data;
+  return { client, email, user };
+}
+
+/** A registered and logged-in account that never used its activation link. */
+export async function unverifiedAccount(server: TestServer) {
+  const email = uniqueEmail('ungeprueft');
+  await register(server, email);
+  const client = await login(server, email);
+  const user = (await client.api<{ data: { id: string } }>('GET', '/user/current')).body.data;
+  return { client, email, user };
+}

@@ -1,0 +1,117 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { AppConfig } from '../src/config/app-config.ts';
+import { createApp, type RunningApp } from '../src/create-app.ts';
+
+/** Which databases the API tests run on: always the embedded one, and a server when configured. */
+export const DATABASES: ('embedded' | 'server')[] = process.env.TEST_DATABASE_URL
+  ? ['embedded', 'server']
+  : ['embedded'];
+
+export interface TestServer extends RunningApp {
+  config: AppConfig;
+  /** The mails written so far, oldest first. */
+  mails(): Promise<
+    { file: string; to: string; subject: string; text: string; link: string | undefined }[]
+  >;
+}
+
+/** A database of its own on the PostgreSQL server of `TEST_DATABASE_URL`, dropped afterwards. */
+async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `fragewerk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const fromQuotedPrintable = (text: string) =>
+  Buffer.from(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** Decodes RFC 2047 words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`); white space between two of them goes. */
+const decodeWords = (value: string) =>
+  value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?UTF-8\?([QB])\?(.*?)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : fromQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+
+/** Reads the single-part text mails nodemailer writes to the outbox. */
+function parseMail(raw: string): { to: string; subject: string; text: string } {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).trim();
+  const header = (name: string) =>
+    decodeWords(head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '');
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body, 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? fromQuotedPrintable(body)
+        : body;
+  return { to: header('To'), subject: header('Subject'), text };
+}
+
+/** Starts the real server (same `createApp` as `npm start`) on a free port with a fresh database. */
+export async function startTestServer(
+  database: 'embedded' | 'server' = 'embedded',
+  overrides: Partial<AppConfig> = {},
+): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-api-'));
+  const serverDatabase = database === 'server' ? await createServerDatabase() : undefined;
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    appUrl: 'http://fragewerk.test',
+    databaseUrl: serverDatabase?.url,
+    smtpUrl: undefined,
+    dataDir,
+    sessionSecret: 'test-secret',
+    definitionDir: undefined,
+    webDir: undefined,
+    ...overrides,
+  };
+  const running = await createApp(config, { logger: false });
+  return {
+    ...running,
+    config,
+    async mails() {
+      const folder = path.join(dataDir, 'mail');
+      const files = (await readdir(folder).catch(() => [] as string[])).sort();
+      return Promise.all(
+        files.map(async (file) => {
+          const mail = parseMail(await readFile(path.join(folder, file), 'utf8'));
+          return { file, ...mail, link: mail.text.match(/https?:\/\/\S+/)?.[0] };
+        }),
+      );
+    },
+    async close() {
+      await running.close();
+      await serverDatabase?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

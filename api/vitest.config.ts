@@ -1,0 +1,26 @@
+import swc from 'unplugin-swc';
+import { defineProject } from 'vitest/config';
+
+// NestJS injects by constructor types, which needs decorator metadata; SWC emits it, esbuild does not.
+export default defineProject({
+  plugins: [
+    swc.vite({
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2023',
+      },
+    }),
+  ],
+  test: {
+    name: 'api',
+    root: import.meta.dirname,
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['reflect-metadata'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each test file starts a server with its own database; two at a time suit two cores.
+    maxWorkers: 2,
+  },
+});
