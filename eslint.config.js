@@ -18,5 +18,11 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
+  {
+    // NestJS injects by the constructor's parameter types, which must stay value imports for the
+    // emitted decorator metadata; `import type` would silently break dependency injection.
+    files: ['api/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
   ...dependencyRules,
 );

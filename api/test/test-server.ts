@@ -94,7 +94,7 @@ export async function startTestServer(
     webDir: undefined,
     ...overrides,
   };
-  const running = await createApp(config, { logger: false });
+  const running = await createApp(config, process.env.TEST_LOGS ? {} : { logger: false });
   return {
     ...running,
     config,

@@ -173,13 +173,11 @@ export class AuthPagesController {
   @Get('verify/:token')
   async verify(@Param('token') token: string, @Res() response: Response) {
     if (await this.accounts.verify(token)) {
-      return response
-        .type('html')
-        .send(
-          renderMessagePage(t('pages.verify.title'), t('pages.verify.done'), {
-            links: [['/login', t('pages.toLogin')]],
-          }),
-        );
+      return response.type('html').send(
+        renderMessagePage(t('pages.verify.title'), t('pages.verify.done'), {
+          links: [['/login', t('pages.toLogin')]],
+        }),
+      );
     }
     response
       .status(HttpStatus.BAD_REQUEST)
@@ -228,13 +226,11 @@ export class AuthPagesController {
         .send(this.forgotPage(request, text(form, 'email'), t('pages.login.expired')));
     }
     const email = await this.accounts.requestReset(form);
-    response
-      .type('html')
-      .send(
-        renderMessagePage(t('pages.forgot.title'), t('pages.forgot.done', { email }), {
-          links: [['/login', t('pages.toLogin')]],
-        }),
-      );
+    response.type('html').send(
+      renderMessagePage(t('pages.forgot.title'), t('pages.forgot.done', { email }), {
+        links: [['/login', t('pages.toLogin')]],
+      }),
+    );
   }
 
   private resetPage(request: Request, token: string, errors: Record<string, string[]> = {}) {
@@ -301,13 +297,11 @@ export class AuthPagesController {
         .status(HttpStatus.UNPROCESSABLE_ENTITY)
         .type('html')
         .send(this.resetPage(request, token, result.errors));
-    response
-      .type('html')
-      .send(
-        renderMessagePage(t('pages.reset.title'), t('pages.reset.done'), {
-          links: [['/login', t('pages.toLogin')]],
-        }),
-      );
+    response.type('html').send(
+      renderMessagePage(t('pages.reset.title'), t('pages.reset.done'), {
+        links: [['/login', t('pages.toLogin')]],
+      }),
+    );
   }
 
   @Get('logout')

@@ -172,13 +172,10 @@ export class QuestionnaireService {
     const where = { project: project.id, step_key: kind };
     if (version === 0) {
       try {
-        await em.insert(AnswerSchema, {
-          ...where,
-          data,
-          version: 1,
-          created_at: new Date(),
-          updated_at: new Date(),
-        });
+        // A fork of its own, so that a lost race leaves this request's unit of work clean.
+        const fork = em.fork();
+        fork.create(AnswerSchema, { ...where, data, version: 1 });
+        await fork.flush();
       } catch (error) {
         if (!(error instanceof UniqueConstraintViolationException)) throw error;
         throw conflict(
