@@ -11,6 +11,7 @@ import type { AppConfig } from './config/app-config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
 import { ormConfig } from './database/orm-config.ts';
 import { PgSessionStore } from './auth/pg-session-store.ts';
+import { QuietLogger } from './common/quiet-logger.ts';
 
 /** A running Fragewerk server and how to stop it. */
 export interface RunningApp {
@@ -43,7 +44,7 @@ export async function createApp(
 
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ config, orm, definition, sessions }),
-    { bodyParser: false, logger: options.logger ?? ['log', 'warn', 'error'] },
+    { bodyParser: false, logger: options.logger ?? new QuietLogger() },
   );
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? false);

@@ -31,6 +31,15 @@ export class HttpClient {
     }
   }
 
+  /** The same browser (cookies, tokens) talking to another server, e.g. a second API process. */
+  at(baseUrl: string): HttpClient {
+    const other = new HttpClient(baseUrl);
+    other.cookies = this.cookies;
+    other.csrfToken = this.csrfToken;
+    other.editToken = this.editToken;
+    return other;
+  }
+
   /** The session cookie's value (to check that login changes it). */
   sessionId(): string | undefined {
     return this.cookies.get('fragewerk.sid');

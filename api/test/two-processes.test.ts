@@ -1,0 +1,182 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import { HttpClient } from './http-client.ts';
+import { PASSWORD } from './accounts.ts';
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const buildDir = path.join(apiDir, '.test-dist');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node main.js` of the build as its own OS process and waits for its start message. */
+async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(buildDir, 'main.js')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Server startete nicht:\n${output}`)), 60_000);
+    const listen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Fragewerk läuft unter')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', listen);
+    child.stderr!.on('data', listen);
+    child.once('exit', (code) => reject(new Error(`Server beendet (${code}):\n${output}`)));
+  });
+  return child;
+}
+
+/**
+ * DESIGN §6 scale-out: the API keeps no state in memory, so two API processes behind a load
+ * balancer share sessions, rate limits and data through PostgreSQL. The database is the server of
+ * TEST_DATABASE_URL when set, else an embedded PostgreSQL served over a socket, which both
+ * processes reach like any server.
+ */
+describe('two API processes on one PostgreSQL', () => {
+  let database: EmbeddedPostgres | undefined;
+  let adminDrop: (() => Promise<void>) | undefined;
+  let processes: ChildProcess[] = [];
+  let urls: string[] = [];
+  let dataDir: string;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [path.join(apiDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(apiDir, 'tsconfig.build.json'), '--outDir', buildDir], {
+      stdio: 'inherit',
+    });
+    let databaseUrl: string;
+    if (process.env.TEST_DATABASE_URL) {
+      const pg = (await import('pg')).default;
+      const name = `fragewerk_test_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(process.env.TEST_DATABASE_URL);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      adminDrop = async () => {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      };
+    } else {
+      database = await startEmbeddedPostgres({ maxConnections: 24 });
+      databaseUrl = database.url;
+    }
+    dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-two-'));
+    const ports = [await freePort(), await freePort()];
+    urls = ports.map((port) => `http://127.0.0.1:${port}`);
+    // One after the other: the first applies the migrations.
+    for (const port of ports) {
+      processes.push(
+        await startProcess({
+          PORT: String(port),
+          APP_URL: `http://127.0.0.1:${port}`,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          SESSION_SECRET: 'gemeinsames-geheimnis',
+        }),
+      );
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      processes.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))),
+    );
+    processes = [];
+    await database?.stop();
+    await adminDrop?.();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it('shares sessions: logged in at one process, known at the other', async () => {
+    const email = `zwei-${Date.now()}@example.de`;
+    const first = new HttpClient(urls[0]!);
+    await first.page('/register');
+    await first.form('/register', { company: 'Zwei Prozesse', email, password: PASSWORD, confirm_password: PASSWORD });
+
+    await first.page('/login');
+    expect((await first.form('/login', { email, password: PASSWORD })).status).toBe(303);
+    await first.page('/dashboard');
+    const onFirst = await first.api<{ data: { email: string } }>('GET', '/user/current');
+    expect(onFirst.body.data.email).toBe(email);
+
+    // The same cookie jar against the other process.
+    const second = first.at(urls[1]!);
+    const onSecond = await second.api<{ data: { email: string } }>('GET', '/user/current');
+    expect(onSecond.body.data.email).toBe(email);
+  });
+
+  it('shares data and share tokens: created at one process, edited through the other', async () => {
+    const email = `daten-${Date.now()}@example.de`;
+    const owner = new HttpClient(urls[1]!);
+    await owner.page('/register');
+    await owner.form('/register', { company: 'Zwei Prozesse', email, password: PASSWORD, confirm_password: PASSWORD });
+    // Verify through the first process, using the link from the shared outbox.
+    const { readdir, readFile } = await import('node:fs/promises');
+    const files = (await readdir(path.join(dataDir, 'mail'))).sort();
+    let link: string | undefined;
+    for (const file of files.reverse()) {
+      const raw = await readFile(path.join(dataDir, 'mail', file), 'utf8');
+      if (raw.includes(email.split('@')[0]!)) {
+        link = raw.replace(/=\r?\n/g, '').match(/\/verify\/[\w-]+/)?.[0];
+        break;
+      }
+    }
+    expect(link).toBeDefined();
+    expect((await new HttpClient(urls[0]!).page(link!)).status).toBe(200);
+
+    await owner.page('/login');
+    await owner.form('/login', { email, password: PASSWORD });
+    await owner.page('/dashboard');
+    const created = await owner.api<{ data: { id: string; edit_token: string } }>('POST', '/projects/create', {
+      project_name: 'Skalierung',
+      customer_firm: 'Kunde',
+    });
+    expect(created.status).toBe(201);
+
+    const customer = new HttpClient(urls[0]!);
+    customer.editToken = created.body.data.edit_token;
+    const added = await customer.api('POST', `/projects/${created.body.data.id}/competitors`, {
+      name: 'Muster GmbH',
+      explanation: 'Marktführer',
+      importance: 4,
+    });
+    expect(added.status).toBe(201);
+    const read = await owner.api<{ data: { competitors: { name: string }[] } }>('GET', `/projects/${created.body.data.id}`);
+    expect(read.body.data.competitors.map((competitor) => competitor.name)).toEqual(['Muster GmbH']);
+  });
+
+  it('shares the login rate limit across processes', async () => {
+    const email = `limit-${Date.now()}@example.de`;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const client = new HttpClient(urls[attempt % 2]!);
+      await client.page('/login');
+      expect((await client.form('/login', { email, password: 'falsch' })).status).toBe(401);
+    }
+    const client = new HttpClient(urls[0]!);
+    await client.page('/login');
+    expect((await client.form('/login', { email, password: 'falsch' })).status).toBe(429);
+  });
+});
