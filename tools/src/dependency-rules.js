@@ -66,7 +66,7 @@ const layers = {
     message: 'engine/react bekommt Props und meldet Ereignisse; es lädt nichts (DESIGN §1).',
   },
   web: {
-    files: ['web/**/*.{ts,tsx}'],
+    files: ['web/src/**/*.{ts,tsx}'],
     forbidden: [
       ...server,
       ...['api', 'tests', 'tools'].flatMap(ours),
@@ -75,7 +75,8 @@ const layers = {
     message: 'web importiert engine, schemas und presets, nie die API (DESIGN §1).',
   },
   api: {
-    files: ['api/**/*.ts'],
+    // Product code only: the API's own tests may use the shared test helpers of tests/.
+    files: ['api/src/**/*.ts'],
     forbidden: [
       ...react,
       ...browserApp,
