@@ -1,16 +1,10 @@
-import {
-  type DynamicModule,
-  type MiddlewareConsumer,
-  Module,
-  type NestModule,
-} from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createValidator, type Definition } from '@fragewerk/engine/core';
 import type { AppConfig } from './config/app-config.ts';
 import { ApiExceptionFilter } from './common/api-exception.filter.ts';
-import { requestChecks } from './common/request-checks.middleware.ts';
 import { APP_CONFIG, DEFINITION, VALIDATOR } from './definition/definition.providers.ts';
 import { ConfigController } from './definition/config.controller.ts';
 import { AccountsService } from './auth/accounts.service.ts';
@@ -38,16 +32,9 @@ export interface AppDependencies {
   sessions: PgSessionStore;
 }
 
-/** Everything checking requests for the API: the header and CSRF checks. */
-class ApiRequestChecks implements NestModule {
-  configure(consumer: MiddlewareConsumer) {
-    consumer.apply(requestChecks).forRoutes('api/{*path}');
-  }
-}
-
 /** The application, built from its already started dependencies (see `create-app.ts`). */
 @Module({})
-export class AppModule extends ApiRequestChecks {
+export class AppModule {
   static register({ config, orm, definition, sessions }: AppDependencies): DynamicModule {
     return {
       module: AppModule,

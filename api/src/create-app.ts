@@ -12,6 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedde
 import { ormConfig } from './database/orm-config.ts';
 import { PgSessionStore } from './auth/pg-session-store.ts';
 import { QuietLogger } from './common/quiet-logger.ts';
+import { requestChecks } from './common/request-checks.middleware.ts';
 
 /** A running Fragewerk server and how to stop it. */
 export interface RunningApp {
@@ -51,8 +52,6 @@ export async function createApp(
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
     RequestContext.create(orm.em, next),
   );
-  app.use('/api', express.json({ limit: JSON_LIMIT, type: () => true, strict: false }));
-  app.use(express.urlencoded({ extended: false, limit: '20kb' }));
   app.use(
     session({
       name: 'fragewerk.sid',
@@ -71,6 +70,10 @@ export async function createApp(
   );
   app.use(passport.initialize());
   app.use(passport.session());
+  // The header and CSRF checks come before any body is read: a refused request costs no parsing.
+  app.use('/api', requestChecks);
+  app.use('/api', express.json({ limit: JSON_LIMIT, type: () => true, strict: false }));
+  app.use(express.urlencoded({ extended: false, limit: '20kb' }));
   if (config.webDir) app.useStaticAssets(config.webDir, { index: false, maxAge: '1h' });
 
   await app.listen(config.port, config.host);

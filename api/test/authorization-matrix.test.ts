@@ -80,12 +80,12 @@ const ENDPOINTS: Record<
 // The rules of SPEC §4 and §6: the owner may do everything but edit an archived project; the share
 // token opens exactly its project, read-only once approved, not at all once archived; everybody
 // else learns nothing (401 without login, 403 for an unverified account, 404 otherwise).
-const nobody = {
+const nobody: Record<'anonymous' | 'otherToken' | 'unverified' | 'stranger', Cell> = {
   anonymous: [401, 401, 401],
   otherToken: [404, 404, 404],
   unverified: [403, 403, 403],
   stranger: [404, 404, 404],
-} as const;
+};
 const MATRIX: Record<keyof typeof ENDPOINTS, Record<Actor, Cell>> = {
   'GET /projects/{id}': { ...nobody, token: [200, 200, 403], owner: [200, 200, 200] },
   'PATCH /projects/{id} (umbenennen)': {
@@ -122,7 +122,7 @@ const MATRIX: Record<keyof typeof ENDPOINTS, Record<Actor, Cell>> = {
     token: [200, 403, 403],
     owner: [200, 200, 403],
   },
-} as Record<keyof typeof ENDPOINTS, Record<Actor, Cell>>;
+};
 
 /** Endpoints without a project: expected status per actor (a token alone is no login). */
 const ACCOUNT_MATRIX: Record<

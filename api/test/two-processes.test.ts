@@ -58,9 +58,19 @@ describe('two API processes on one PostgreSQL', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(apiDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(apiDir, 'tsconfig.build.json'), '--outDir', buildDir], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(apiDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'),
+        '-p',
+        path.join(apiDir, 'tsconfig.build.json'),
+        '--outDir',
+        buildDir,
+      ],
+      {
+        stdio: 'inherit',
+      },
+    );
     let databaseUrl: string;
     if (process.env.TEST_DATABASE_URL) {
       const pg = (await import('pg')).default;
@@ -101,7 +111,14 @@ describe('two API processes on one PostgreSQL', () => {
 
   afterAll(async () => {
     await Promise.all(
-      processes.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))),
+      processes.map(
+        (child) =>
+          new Promise((resolve) =>
+            child.exitCode !== null
+              ? resolve(null)
+              : (child.once('exit', resolve), child.kill('SIGTERM')),
+          ),
+      ),
     );
     processes = [];
     await database?.stop();
@@ -114,7 +131,12 @@ describe('two API processes on one PostgreSQL', () => {
     const email = `zwei-${Date.now()}@example.de`;
     const first = new HttpClient(urls[0]!);
     await first.page('/register');
-    await first.form('/register', { company: 'Zwei Prozesse', email, password: PASSWORD, confirm_password: PASSWORD });
+    await first.form('/register', {
+      company: 'Zwei Prozesse',
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
 
     await first.page('/login');
     expect((await first.form('/login', { email, password: PASSWORD })).status).toBe(303);
@@ -132,7 +154,12 @@ describe('two API processes on one PostgreSQL', () => {
     const email = `daten-${Date.now()}@example.de`;
     const owner = new HttpClient(urls[1]!);
     await owner.page('/register');
-    await owner.form('/register', { company: 'Zwei Prozesse', email, password: PASSWORD, confirm_password: PASSWORD });
+    await owner.form('/register', {
+      company: 'Zwei Prozesse',
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
     // Verify through the first process, using the link from the shared outbox.
     const { readdir, readFile } = await import('node:fs/promises');
     const files = (await readdir(path.join(dataDir, 'mail'))).sort();
@@ -150,10 +177,14 @@ describe('two API processes on one PostgreSQL', () => {
     await owner.page('/login');
     await owner.form('/login', { email, password: PASSWORD });
     await owner.page('/dashboard');
-    const created = await owner.api<{ data: { id: string; edit_token: string } }>('POST', '/projects/create', {
-      project_name: 'Skalierung',
-      customer_firm: 'Kunde',
-    });
+    const created = await owner.api<{ data: { id: string; edit_token: string } }>(
+      'POST',
+      '/projects/create',
+      {
+        project_name: 'Skalierung',
+        customer_firm: 'Kunde',
+      },
+    );
     expect(created.status).toBe(201);
 
     const customer = new HttpClient(urls[0]!);
@@ -164,8 +195,13 @@ describe('two API processes on one PostgreSQL', () => {
       importance: 4,
     });
     expect(added.status).toBe(201);
-    const read = await owner.api<{ data: { competitors: { name: string }[] } }>('GET', `/projects/${created.body.data.id}`);
-    expect(read.body.data.competitors.map((competitor) => competitor.name)).toEqual(['Muster GmbH']);
+    const read = await owner.api<{ data: { competitors: { name: string }[] } }>(
+      'GET',
+      `/projects/${created.body.data.id}`,
+    );
+    expect(read.body.data.competitors.map((competitor) => competitor.name)).toEqual([
+      'Muster GmbH',
+    ]);
   });
 
   it('shares the login rate limit across processes', async () => {

@@ -18,6 +18,12 @@ interface BodyParserError {
 }
 
 function bodyFor(exception: unknown): { status: number; body: ApiErrorBody } {
+  // Nest wraps body-parser's errors in an HttpException and keeps the original as its cause.
+  const cause =
+    exception instanceof HttpException
+      ? (exception.cause as BodyParserError | undefined)
+      : undefined;
+  if (cause?.type) return bodyParserError(cause);
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
@@ -37,7 +43,13 @@ function bodyFor(exception: unknown): { status: number; body: ApiErrorBody } {
     };
     return { status, body: { message: fallback[status] ?? t('errors.internal') } };
   }
-  const parserError = exception as BodyParserError;
+  return bodyParserError(exception as BodyParserError);
+}
+
+function bodyParserError(parserError: BodyParserError | undefined): {
+  status: number;
+  body: ApiErrorBody;
+} {
   if (parserError?.type === 'entity.too.large') {
     return { status: HttpStatus.PAYLOAD_TOO_LARGE, body: { message: t('errors.tooLarge') } };
   }

@@ -17,6 +17,8 @@ import { ProjectSchema, type Project } from '../projects/project.entity.ts';
 import { AnswerSchema } from './answer.entity.ts';
 import { ItemSchema } from './item.entity.ts';
 
+/** The largest value of a PostgreSQL `integer`. */
+const MAX_VERSION = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Envelope fields of an item or form body: they say which version was edited, not what. */
 const ENVELOPE = ['id', 'version'];
@@ -45,7 +47,12 @@ export class QuestionnaireService {
   private answers(step: StepDefinition, body: unknown, needsVersion: boolean) {
     const input = objectBody(body);
     const { version } = input;
-    const versionValid = typeof version === 'number' && Number.isInteger(version) && version >= 0;
+    // Versions are PostgreSQL integers; anything beyond is no version this server ever gave out.
+    const versionValid =
+      typeof version === 'number' &&
+      Number.isInteger(version) &&
+      version >= 0 &&
+      version <= MAX_VERSION;
     const result = this.validator(`step:${step.meta.key}`)(withoutKeys(input, ENVELOPE));
     const errors = result.valid ? {} : { ...result.errors };
     if (needsVersion && !versionValid) errors.version = [t('errors.version')];

@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from './create-ajv.ts';
 import type { Definition, JsonSchema } from './definition-types.ts';
-import { toFieldErrors, type FieldErrors } from './field-errors.ts';
+import { fieldLabel, toFieldErrors, type FieldErrors } from './field-errors.ts';
+import { inputProblems } from './input-limits.ts';
 import { normalizeInput } from './normalize-input.ts';
 
 /** A valid result carries the normalised value, which is what gets stored. */
@@ -38,6 +39,21 @@ export function createValidator(definition: Definition): (name: string) => Valid
     const schema = schemaFor(definition, name)!;
     const validate: ValidateFunction = ajv.compile(schema);
     compiled.set(name, (input) => {
+      const problems = inputProblems(input);
+      if (problems.length > 0) {
+        const errors: FieldErrors = Object.fromEntries(
+          problems.map(({ path, kind }) => [
+            path.join('.'),
+            [
+              definition.messages[kind]!.replace(
+                '{field}',
+                path.length ? fieldLabel(schema, path) : fieldLabel(schema, []),
+              ),
+            ],
+          ]),
+        );
+        return { valid: false, errors };
+      }
       const value = normalizeInput(schema, input);
       return validate(value)
         ? { valid: true, value }

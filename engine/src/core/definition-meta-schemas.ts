@@ -130,6 +130,6 @@ export const presetFileMetaSchema: JsonSchema = {
 
 export const messagesMetaSchema: JsonSchema = {
   type: 'object',
-  required: ['required', 'fallback'],
+  required: ['required', 'fallback', 'characters', 'depth'],
   additionalProperties: { type: 'string', minLength: 1 },
 };

@@ -14,4 +14,5 @@ export { displayValues, presetEntry, type DisplayValue } from './display-values.
 export { ProseRenderer, templateVariables, baseKeys, type ItemProse } from './prose.ts';
 export { formatDate } from './format-date.ts';
 export { normalizeInput } from './normalize-input.ts';
+export { inputProblems, MAX_DEPTH, type InputProblem } from './input-limits.ts';
 export { WIDGET_NAMES, type WidgetName } from './widget-names.ts';
