@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
-
-/** The folder holding `questionnaire.json`, `steps/` and `forms/`. */
-export const schemasDir = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The folder holding `questionnaire.json`, `steps/` and `forms/`, with a trailing slash. Read from
+ * the module's URL without node:url, so that it also works where a test environment replaces it.
+ */
+export const schemasDir = decodeURIComponent(new URL('..', import.meta.url).pathname);

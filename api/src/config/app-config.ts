@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The web app as `npm run build -w web` leaves it (from `api/src/config` and `api/dist/config`). */
+const builtWebApp = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface AppConfig {
@@ -46,6 +50,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     sessionSecret: env.SESSION_SECRET || persistentSecret(dataDir),
     definitionDir: env.DEFINITION_DIR || undefined,
-    webDir: env.WEB_DIR || undefined,
+    webDir: env.WEB_DIR || (existsSync(path.join(builtWebApp, 'index.html')) ? builtWebApp : undefined),
   };
 }

@@ -1,0 +1,28 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import type { i18n } from 'i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { api } from '../lib/api.ts';
+import { errorToasts } from '../lib/error-toasts.ts';
+import { toastsSlice } from '../lib/toasts.ts';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  toasts: toastsSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** The app's store; tests build a real one through the same function. */
+export function createStore(i18n: i18n, preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(api.middleware, errorToasts(i18n)),
+  });
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

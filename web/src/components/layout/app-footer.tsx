@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useMatch } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { useGetProjectQuery } from '../../lib/projects-api.ts';
+
+/** Inside a project: the owner's contact person, as the project container loaded it. */
+function ProjectContact({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const { data: project } = useGetProjectQuery(projectId);
+  const contact = project?.user;
+  if (!contact?.contact_name && !contact?.contact_email) return null;
+  return (
+    <p className="footer-contact">
+      <span>{t('footer.contact')}: </span>
+      {contact.contact_email ? (
+        <a href={`mailto:${contact.contact_email}`}>
+          {contact.contact_name || contact.contact_email}
+        </a>
+      ) : (
+        contact.contact_name
+      )}
+      {contact.company ? <span className="footer-company"> · {contact.company}</span> : null}
+    </p>
+  );
+}
+
+/** Impressum, Datenschutz and, inside a project, the contact person with a mailto link. */
+export function AppFooter() {
+  const { t } = useTranslation();
+  const match = useMatch(`${paths.project.path}/*`);
+  const projectId = match?.params.project_id;
+  return (
+    <footer className="app-footer">
+      {projectId ? <ProjectContact projectId={projectId} /> : null}
+      <nav aria-label={t('footer.legal')} className="footer-links">
+        <Link to={paths.imprint.url()}>{t('footer.imprint')}</Link>
+        <Link to={paths.privacy.url()}>{t('footer.privacy')}</Link>
+      </nav>
+    </footer>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { useCurrentUser } from '../../lib/user-api.ts';
+
+/**
+ * Logo to the start page; Projekte and Account only for a verified user; Abmelden for anyone
+ * logged in (a full page load of the server's /logout).
+ */
+export function AppHeader() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <header className="app-header">
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <Link to={paths.home.url()} className="brand" aria-label={t('nav.home')}>
+        <span className="brand-mark" aria-hidden="true">
+          F
+        </span>
+        <span className="brand-name">{t('product')}</span>
+      </Link>
+      {user ? (
+        <nav aria-label={t('nav.main')} className="main-nav">
+          {user.verified ? (
+            <>
+              <NavLink to={paths.dashboard.url()}>{t('nav.projects')}</NavLink>
+              <NavLink to={paths.account.url()}>{t('nav.account')}</NavLink>
+            </>
+          ) : null}
+          <a href={paths.logout.url()}>{t('nav.logout')}</a>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router-dom';
+import { ToastContainer } from '../toast/toast-container.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './app-header.tsx';
+
+/** Header, the route's page, footer and the toasts. */
+export function AppLayout() {
+  return (
+    <div className="app">
+      <AppHeader />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <AppFooter />
+      <ToastContainer />
+    </div>
+  );
+}

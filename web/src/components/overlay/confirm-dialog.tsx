@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Dialog } from './dialog.tsx';
+import { WarningIcon } from '../icons.tsx';
+
+interface ConfirmDialogProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+  danger?: boolean;
+}
+
+/** A yes/no question, e.g. SPEC's delete confirmation ('Wirklich löschen?'). Enter confirms. */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  danger = false,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      onEnter={busy ? undefined : onConfirm}
+      tone={danger ? 'warning' : 'default'}
+    >
+      <div className="confirm">
+        {danger ? <WarningIcon className="confirm-icon" /> : null}
+        <p>{text}</p>
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          className={danger ? 'button button-danger' : 'button'}
+          onClick={onConfirm}
+          disabled={busy}
+          autoFocus
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+
+/** A loading indicator; `fullScreen` covers the page (SPEC "Full-screen loading spinner"). */
+export function Spinner({
+  fullScreen = false,
+  small = false,
+}: {
+  fullScreen?: boolean;
+  small?: boolean;
+}) {
+  const { t } = useTranslation();
+  const spinner = (
+    <span className={small ? 'spinner spinner-small' : 'spinner'} role="status">
+      <span className="visually-hidden">{t('common.loading')}</span>
+    </span>
+  );
+  return fullScreen ? <div className="spinner-screen">{spinner}</div> : spinner;
+}

@@ -1,0 +1,124 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { TextField } from '../../components/form/text-field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useSchemaForm } from '../../hooks/use-schema-form.ts';
+import { useTimedFlag } from '../../hooks/use-timed-flag.ts';
+import { errorBody } from '../../lib/api.ts';
+import { germanDate } from '../../lib/dates.ts';
+import { useCurrentUser, useUpdateUserMutation, type CurrentUser } from '../../lib/user-api.ts';
+import { NotVerifiedNotice } from '../auth/not-verified-notice.tsx';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
+
+/** How long 'Daten wurden gespeichert' stays visible. */
+export const SAVED_NOTICE_MS = 3000;
+
+const valuesOf = (user: CurrentUser) => ({
+  company: user.company,
+  email: user.email,
+  contact_name: user.contact_name ?? '',
+  contact_email: user.contact_email ?? '',
+});
+
+function AccountForm({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const form = useSchemaForm('form:account', valuesOf(user));
+  const [update, { isLoading }] = useUpdateUserMutation();
+  const [saved, showSaved] = useTimedFlag(SAVED_NOTICE_MS);
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit() || isLoading) return;
+    const { company, email, contact_name, contact_email } = form.output;
+    const result = await update({
+      id: user.id,
+      changes: {
+        company,
+        email,
+        contact_name: contact_name || null,
+        contact_email: contact_email || null,
+      },
+    });
+    if ('data' in result && result.data) {
+      form.reset(valuesOf(result.data));
+      showSaved();
+    } else {
+      form.setServerErrors(errorBody(result.error)?.errors ?? {});
+    }
+  };
+
+  const field = (
+    name: 'company' | 'email' | 'contact_name' | 'contact_email',
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
+    <TextField
+      label={label}
+      value={form.values[name]}
+      onChange={(value) => form.set(name, value)}
+      onBlur={() => form.blur(name)}
+      errors={form.errorsFor(name)}
+      disabled={isLoading}
+      {...extra}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="card form-card">
+      {saved ? (
+        <p className="notice notice-success" role="status">
+          {t('common.saved')}
+        </p>
+      ) : null}
+      {field('company', t('account.company'), { required: true, autoComplete: 'organization' })}
+      {field('email', t('account.email'), { required: true, type: 'email', autoComplete: 'email' })}
+      {field('contact_name', t('account.contactName'), {
+        autoComplete: 'name',
+        help: t('account.contactHelp'),
+      })}
+      {field('contact_email', t('account.contactEmail'), { type: 'email', autoComplete: 'email' })}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setChangingPassword(true)}
+        >
+          {t('account.changePassword')}
+        </button>
+        <span className="spacer" />
+        <Link className="button button-secondary" to={paths.dashboard.url()}>
+          {t('account.back')}
+        </Link>
+        <button type="submit" className="button" disabled={isLoading || form.hasErrors}>
+          {isLoading ? <Spinner small /> : null}
+          {t('account.save')}
+        </button>
+      </div>
+      {changingPassword ? (
+        <ChangePasswordDialog userId={user.id} onClose={() => setChangingPassword(false)} />
+      ) : null}
+    </form>
+  );
+}
+
+/** Accounteinstellungen (SPEC §2); an unverified user sees only the notice. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.account'));
+  const user = useCurrentUser()!;
+  return (
+    <section className="page page-narrow">
+      <h1>{t('account.title')}</h1>
+      <p className="subtitle">{user.company}</p>
+      <p className="meta">
+        {t('common.created', { date: germanDate(user.created_at) })} ·{' '}
+        {t('common.updated', { date: germanDate(user.updated_at) })}
+      </p>
+      {user.verified ? <AccountForm user={user} /> : <NotVerifiedNotice />}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/overlay/dialog.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useSchemaForm } from '../../hooks/use-schema-form.ts';
+import { errorBody, errorStatus } from '../../lib/api.ts';
+import { navigation } from '../../lib/navigation.ts';
+import { useChangePasswordMutation } from '../../lib/user-api.ts';
+
+/** How long the success message shows before the redirect to /login (SPEC §9). */
+export const PASSWORD_SUCCESS_MS = 1800;
+
+/** The change-password overlay: on success a message for 1.8 s, then a new login. */
+export function ChangePasswordDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const form = useSchemaForm('form:password-change', {
+    old_password: '',
+    new_password: '',
+    confirm_password: '',
+  });
+  const [visible, setVisible] = useState(false);
+  const [done, setDone] = useState(false);
+  const [change, { isLoading }] = useChangePasswordMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit() || isLoading || done) return;
+    const result = await change({ id: userId, change: form.output });
+    if ('error' in result) {
+      if (errorStatus(result.error) === 401)
+        form.setServerErrors({ old_password: [t('password.wrong')] });
+      else form.setServerErrors(errorBody(result.error)?.errors ?? {});
+      return;
+    }
+    setDone(true);
+    setTimeout(() => navigation.leaveTo('/login'), PASSWORD_SUCCESS_MS);
+  };
+
+  const field = (
+    name: 'old_password' | 'new_password' | 'confirm_password',
+    label: string,
+    autoComplete: string,
+  ) => (
+    <TextField
+      label={label}
+      type={visible ? 'text' : 'password'}
+      value={form.values[name]}
+      onChange={(value) => form.set(name, value)}
+      onBlur={() => form.blur(name)}
+      errors={form.errorsFor(name)}
+      autoComplete={autoComplete}
+      disabled={isLoading || done}
+      required
+    />
+  );
+
+  return (
+    <Dialog title={t('password.title')} onClose={onClose}>
+      {done ? (
+        <p className="notice notice-success" role="status">
+          {t('password.success')}
+        </p>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        {field('old_password', t('password.old'), 'current-password')}
+        {field('new_password', t('password.new'), 'new-password')}
+        {field('confirm_password', t('password.confirm'), 'new-password')}
+        <button
+          type="button"
+          className="button-link"
+          onClick={() => setVisible((current) => !current)}
+          aria-pressed={visible}
+        >
+          {visible ? t('password.hide') : t('password.show')}
+        </button>
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button" disabled={isLoading || done || form.hasErrors}>
+            {isLoading ? <Spinner small /> : null}
+            {t('password.submit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PlusIcon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useGetProjectsQuery } from '../../lib/projects-api.ts';
+import { useCurrentUser } from '../../lib/user-api.ts';
+import { NotVerifiedNotice } from '../auth/not-verified-notice.tsx';
+import { NewProjectDialog } from './new-project-dialog.tsx';
+import { ProjectTable } from './project-table.tsx';
+import { WelcomeBox } from './welcome-box.tsx';
+
+/** The project list of a verified user, with the welcome box and the 'Neues Projekt' overlay. */
+function Projects() {
+  const { t } = useTranslation();
+  const user = useCurrentUser()!;
+  const { data: projects, isLoading } = useGetProjectsQuery();
+  const [creating, setCreating] = useState(false);
+  const active = (projects ?? []).filter((project) => !project.is_archived);
+  const archived = (projects ?? []).filter((project) => project.is_archived);
+
+  return (
+    <>
+      {user.show_welcome_box ? <WelcomeBox user={user} onCreate={() => setCreating(true)} /> : null}
+      <div className="section-header">
+        <h2>{t('dashboard.active')}</h2>
+        <button type="button" className="button" onClick={() => setCreating(true)}>
+          <PlusIcon />
+          {t('dashboard.newProject')}
+        </button>
+      </div>
+      {isLoading ? (
+        <Spinner />
+      ) : active.length ? (
+        <ProjectTable projects={active} caption={t('dashboard.active')} />
+      ) : (
+        <p className="empty">{t('dashboard.empty')}</p>
+      )}
+      {archived.length ? (
+        <>
+          <h2 className="section-title">{t('dashboard.archived')}</h2>
+          <ProjectTable projects={archived} caption={t('dashboard.archived')} />
+        </>
+      ) : null}
+      {creating ? <NewProjectDialog onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}
+
+/** Dashboard ('Projekte'); an unverified user sees only the notice (SPEC §6). */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.dashboard'));
+  const user = useCurrentUser()!;
+  return (
+    <section className="page">
+      <h1>{t('dashboard.title')}</h1>
+      {user.verified ? <Projects /> : <NotVerifiedNotice />}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { Dialog } from '../../components/overlay/dialog.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useSchemaForm } from '../../hooks/use-schema-form.ts';
+import { errorBody } from '../../lib/api.ts';
+import { useCreateProjectMutation } from '../../lib/projects-api.ts';
+
+/** The 'Neues Projekt' overlay; after creating, the user lands in the new project's settings. */
+export function NewProjectDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useSchemaForm('form:new-project', { project_name: '', customer_firm: '' });
+  const [create, { isLoading }] = useCreateProjectMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit() || isLoading) return;
+    const result = await create(form.output);
+    if ('data' in result && result.data) {
+      onClose();
+      navigate(paths.projectSettings.url(result.data.id));
+    } else {
+      form.setServerErrors(errorBody(result.error)?.errors ?? {});
+    }
+  };
+
+  return (
+    <Dialog title={t('dashboard.create.title')} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={t('dashboard.create.projectName')}
+          value={form.values.project_name}
+          onChange={(value) => form.set('project_name', value)}
+          onBlur={() => form.blur('project_name')}
+          errors={form.errorsFor('project_name')}
+          required
+          autoFocus
+        />
+        <TextField
+          label={t('dashboard.create.customerFirm')}
+          value={form.values.customer_firm}
+          onChange={(value) => form.set('customer_firm', value)}
+          onBlur={() => form.blur('customer_firm')}
+          errors={form.errorsFor('customer_firm')}
+          required
+        />
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button" disabled={isLoading}>
+            {isLoading ? <Spinner small /> : null}
+            {t('dashboard.create.submit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ProjectSummary } from '../../lib/projects-api.ts';
+
+/** SPEC §4 status label: offen, abgeschlossen (approved), archiviert. */
+export function projectStatus(
+  project: Pick<ProjectSummary, 'is_approved' | 'is_archived'>,
+): 'open' | 'approved' | 'archived' {
+  if (project.is_archived) return 'archived';
+  return project.is_approved ? 'approved' : 'open';
+}

@@ -1,0 +1,107 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { ArrowIcon, EyeIcon, SettingsIcon } from '../../components/icons.tsx';
+import type { ProjectSummary } from '../../lib/projects-api.ts';
+import { projectStatus } from './project-status.ts';
+
+/** A link that is shown but not usable while the project is archived. */
+function RowLink({
+  to,
+  label,
+  disabled,
+  children,
+}: {
+  to: string;
+  label: string;
+  disabled: boolean;
+  children: React.ReactNode;
+}) {
+  if (disabled) {
+    return (
+      <span
+        className="icon-link is-disabled"
+        role="link"
+        aria-disabled="true"
+        aria-label={label}
+        title={label}
+      >
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link className="icon-link" to={to} aria-label={label} title={label}>
+      {children}
+    </Link>
+  );
+}
+
+/** The project list: Status, Kunde, Projekt and the three icon links per row. */
+export function ProjectTable({
+  projects,
+  caption,
+}: {
+  projects: ProjectSummary[];
+  caption: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-wrap">
+      <table className="project-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('dashboard.columns.status')}</th>
+            <th scope="col">{t('dashboard.columns.customer')}</th>
+            <th scope="col">{t('dashboard.columns.project')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('dashboard.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {projects.map((project) => {
+            const status = projectStatus(project);
+            const archived = status === 'archived';
+            const name = project.project_name;
+            return (
+              <tr key={project.id} className={archived ? 'is-archived' : undefined}>
+                <td>
+                  <span className={`status status-${status}`}>
+                    {t(`dashboard.status.${status}`)}
+                  </span>
+                </td>
+                <td>{project.customer_firm}</td>
+                <td>{name}</td>
+                <td className="row-actions">
+                  <RowLink
+                    to={paths.projectSettings.url(project.id)}
+                    label={t('dashboard.actions.settings', { name })}
+                    disabled={false}
+                  >
+                    <SettingsIcon />
+                  </RowLink>
+                  <RowLink
+                    to={paths.results.url(project.id)}
+                    label={t('dashboard.actions.results', { name })}
+                    disabled={archived}
+                  >
+                    <EyeIcon />
+                  </RowLink>
+                  <RowLink
+                    to={paths.questionnaire.url(project.id)}
+                    label={t('dashboard.actions.questionnaire', { name })}
+                    disabled={archived}
+                  >
+                    <ArrowIcon />
+                  </RowLink>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+
+/** Impressum and Datenschutz: a placeholder the agency replaces with its own text. */
+export function LegalPage({ kind }: { kind: 'imprint' | 'privacy' }) {
+  const { t } = useTranslation();
+  const title = t(`legal.${kind}Title`);
+  useDocumentTitle(title);
+  return (
+    <section className="page page-narrow">
+      <h1>{title}</h1>
+      <p>{t(`legal.${kind}Text`)}</p>
+    </section>
+  );
+}

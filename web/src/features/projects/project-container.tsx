@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useMatch, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
+import { SettingsIcon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { apiContext, errorBody, errorStatus } from '../../lib/api.ts';
+import { useGetProjectQuery } from '../../lib/projects-api.ts';
+import { useCurrentUser } from '../../lib/user-api.ts';
+import { LeaveTo } from '../auth/leave-to.tsx';
+import { ApproveButton } from './approve-button.tsx';
+import { isEditable, ProjectScopeContext } from './project-context.ts';
+
+function ProjectNotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="page page-narrow">
+      <h1>{t('project.notFound')}</h1>
+      <p>{t('project.notFoundText')}</p>
+      <a className="button" href={paths.login.url()}>
+        {t('project.signIn')}
+      </a>
+    </section>
+  );
+}
+
+function ArchivedNotice() {
+  const { t } = useTranslation();
+  return (
+    <section className="page page-narrow">
+      <p className="notice notice-warning" role="status">
+        {t('project.archived')}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Loads the project for every project route (SPEC "Project container"): spinner while loading,
+ * the archived notice (except on the settings page), 'Projekt nicht gefunden', else the child
+ * route with the project, the Freigeben button and, for the owner, the settings icon.
+ */
+export function ProjectContainer() {
+  const { t } = useTranslation();
+  const { project_id: projectId = '' } = useParams();
+  const user = useCurrentUser();
+  const onSettings = Boolean(useMatch(paths.projectSettings.path));
+  const hasAccess = Boolean(user || apiContext.editToken);
+  const { data: project, isLoading, error } = useGetProjectQuery(projectId, { skip: !hasAccess });
+
+  if (!hasAccess) return <LeaveTo url={paths.login.url()} />;
+  if (isLoading) return <Spinner fullScreen />;
+  if (!project) {
+    const status = errorStatus(error);
+    if (status === 403 && errorBody(error)?.message === t('project.archived'))
+      return <ArchivedNotice />;
+    if (status === 404 || status === 403) return <ProjectNotFound />;
+    return null;
+  }
+  if (project.is_archived && !onSettings) return <ArchivedNotice />;
+
+  const isOwner = Boolean(user && project.edit_token !== undefined);
+  const scope = { project, isOwner, editable: isEditable(project, isOwner) };
+  return (
+    <ProjectScopeContext.Provider value={scope}>
+      <div className="project-bar">
+        <div className="project-bar-title">
+          <span className="project-bar-customer">{project.customer_firm}</span>
+          <span className="project-bar-name">{project.project_name}</span>
+        </div>
+        <div className="project-bar-actions">
+          {!project.is_approved && !project.is_archived && !onSettings ? (
+            <ApproveButton projectId={project.id} />
+          ) : null}
+          {isOwner && !onSettings ? (
+            <Link
+              className="icon-link"
+              to={paths.projectSettings.url(project.id)}
+              aria-label={t('project.settingsLink')}
+              title={t('project.settingsLink')}
+            >
+              <SettingsIcon />
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <Outlet />
+    </ProjectScopeContext.Provider>
+  );
+}

@@ -1,0 +1,177 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store.ts';
+import { paths } from '../../config/paths.ts';
+import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
+import { ConfirmDialog } from '../../components/overlay/confirm-dialog.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useLeaveGuard } from '../../hooks/use-leave-guard.tsx';
+import { useSchemaForm } from '../../hooks/use-schema-form.ts';
+import { errorBody } from '../../lib/api.ts';
+import { germanDate } from '../../lib/dates.ts';
+import {
+  type Project,
+  useDeleteProjectMutation,
+  useUpdateProjectMutation,
+} from '../../lib/projects-api.ts';
+import { showToast } from '../../lib/toasts.ts';
+import { useProjectScope } from './project-context.ts';
+import { ShareLink } from './share-link.tsx';
+
+/** How long 'Projekt gelöscht!' shows before the dashboard (SPEC §4: 1300 ms). */
+export const DELETED_NOTICE_MS = 1300;
+const SAVED_NOTICE_MS = 3000;
+
+const valuesOf = (project: Project) => ({
+  project_name: project.project_name,
+  customer_firm: project.customer_firm,
+  is_niceview_enabled: project.is_niceview_enabled,
+  is_approved: project.is_approved,
+});
+
+/** Projekteinstellungen (SPEC §2); the whole form is disabled while the project is archived. */
+export function ProjectSettingsPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { project } = useProjectScope();
+  useDocumentTitle(t('routes.settings'));
+  const form = useSchemaForm('form:project-settings', valuesOf(project));
+  const [update, { isLoading: saving }] = useUpdateProjectMutation();
+  const [remove, { isLoading: deleting }] = useDeleteProjectMutation();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const archived = project.is_archived;
+  const leaveGuard = useLeaveGuard(form.dirty && !deleting);
+
+  // A reload of the project (e.g. after archiving) starts the form over when nothing is pending.
+  useEffect(() => {
+    if (!form.dirty) form.reset(valuesOf(project));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [project]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (archived || !form.attemptSubmit() || saving) return;
+    const result = await update({
+      id: project.id,
+      changes: { ...form.output, version: project.version },
+    });
+    if ('data' in result && result.data) {
+      form.reset(valuesOf(result.data));
+      dispatch(showToast('success', t('common.saved'), SAVED_NOTICE_MS));
+    } else {
+      form.setServerErrors(errorBody(result.error)?.errors ?? {});
+    }
+  };
+
+  const setArchived = (is_archived: boolean) =>
+    update({ id: project.id, changes: { is_archived } });
+
+  const confirmDelete = async () => {
+    const result = await remove(project.id);
+    setConfirmingDelete(false);
+    if ('error' in result) return;
+    form.reset(form.values);
+    dispatch(showToast('success', t('settings.deleted'), DELETED_NOTICE_MS));
+    setTimeout(() => navigate(paths.dashboard.url()), DELETED_NOTICE_MS);
+  };
+
+  return (
+    <section className="page page-narrow">
+      <h1>{t('settings.title')}</h1>
+      <p className="subtitle">{project.project_name}</p>
+      <p className="meta">
+        <Link to={paths.questionnaire.url(project.id)}>{t('settings.view')}</Link> ·{' '}
+        {t('common.created', { date: germanDate(project.created_at) })} ·{' '}
+        {t('common.updated', { date: germanDate(project.updated_at) })}
+      </p>
+      {archived ? (
+        <p className="notice notice-warning" role="status">
+          {t('settings.archivedNotice')}
+        </p>
+      ) : null}
+      <form onSubmit={save} noValidate className="card form-card">
+        <fieldset disabled={archived} className="plain-fieldset">
+          <ShareLink project={project} disabled={archived} />
+          <TextField
+            label={t('settings.projectName')}
+            value={form.values.project_name}
+            onChange={(value) => form.set('project_name', value)}
+            onBlur={() => form.blur('project_name')}
+            errors={form.errorsFor('project_name')}
+            required
+          />
+          <TextField
+            label={t('settings.customerFirm')}
+            value={form.values.customer_firm}
+            onChange={(value) => form.set('customer_firm', value)}
+            onBlur={() => form.blur('customer_firm')}
+            errors={form.errorsFor('customer_firm')}
+            required
+          />
+          <CheckboxField
+            label={t('settings.niceview')}
+            checked={form.values.is_niceview_enabled}
+            onChange={(value) => form.set('is_niceview_enabled', value)}
+          />
+          <CheckboxField
+            label={t('settings.approved')}
+            checked={form.values.is_approved}
+            onChange={(value) => form.set('is_approved', value)}
+          />
+        </fieldset>
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button button-danger-outline"
+            onClick={() => setConfirmingDelete(true)}
+          >
+            {t('settings.delete')}
+          </button>
+          {archived ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setArchived(false)}
+              disabled={saving}
+            >
+              {t('settings.reactivate')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setArchived(true)}
+              disabled={saving}
+            >
+              {t('settings.archive')}
+            </button>
+          )}
+          <span className="spacer" />
+          <Link className="button button-secondary" to={paths.dashboard.url()}>
+            {t('settings.backToOverview')}
+          </Link>
+          <button type="submit" className="button" disabled={archived || saving || form.hasErrors}>
+            {saving ? <Spinner small /> : null}
+            {t('settings.save')}
+          </button>
+        </div>
+      </form>
+      {confirmingDelete ? (
+        <ConfirmDialog
+          title={t('settings.deleteTitle')}
+          text={t('settings.deleteText')}
+          confirmLabel={t('settings.delete')}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirmingDelete(false)}
+          busy={deleting}
+          danger
+        />
+      ) : null}
+      {leaveGuard}
+    </section>
+  );
+}

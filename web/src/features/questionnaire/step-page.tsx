@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useDefinition } from '../../hooks/use-definition.ts';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { Markdown } from '../../lib/markdown.tsx';
+import { NotFoundPage } from '../not-found/not-found-page.tsx';
+import { ApproveButton } from '../projects/approve-button.tsx';
+import { useProjectScope } from '../projects/project-context.ts';
+import { StageNavigation } from './stage-navigation.tsx';
+import { StepFooter } from './step-footer.tsx';
+import { neighbours, stepBySlug } from './step-order.ts';
+
+/** One questionnaire step: navigation, heading, the step's content, the help sidebar, the footer. */
+export function StepPage() {
+  const { t } = useTranslation();
+  const definition = useDefinition();
+  const { project } = useProjectScope();
+  const { slug } = useParams();
+  const step = stepBySlug(definition, slug);
+  useDocumentTitle(step ? step.meta.title : t('routes.notFound'));
+  if (!step) return <NotFoundPage />;
+  const isLast = !neighbours(definition, step.meta.key).next;
+
+  return (
+    <>
+      <StageNavigation definition={definition} projectId={project.id} current={step} />
+      <div className="step-layout">
+        <section className="step-main" aria-labelledby="step-heading">
+          <p className="step-kicker">{step.meta.title}</p>
+          <h1 id="step-heading">{step.meta.heading}</h1>
+          {isLast && !project.is_approved ? (
+            <div className="approve-box">
+              <ApproveButton projectId={project.id} />
+            </div>
+          ) : null}
+        </section>
+        <aside className="step-help" aria-label={step.meta.title}>
+          <Markdown source={step.help} />
+        </aside>
+      </div>
+      <StepFooter definition={definition} projectId={project.id} step={step} />
+    </>
+  );
+}

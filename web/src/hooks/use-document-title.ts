@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Sets the page title to "<route title> – Fragewerk" (SPEC §2). */
+export function useDocumentTitle(title: string): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${title}${t('titleSuffix')}`;
+  }, [title, t]);
+}

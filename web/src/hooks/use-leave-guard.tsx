@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router-dom';
+import { ConfirmDialog } from '../components/overlay/confirm-dialog.tsx';
+
+/**
+ * Blocks leaving a page with unsaved changes until confirmed (SPEC §2/§5): inside the app with
+ * the 'Seite wirklich verlassen?' dialog, and for reloads or closing the tab with the browser's own.
+ * Returns the dialog to render.
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const { t } = useTranslation();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  return blocker.state === 'blocked' ? (
+    <ConfirmDialog
+      title={t('project.leaveTitle')}
+      text={t('project.leaveText')}
+      confirmLabel={t('project.leaveConfirm')}
+      onConfirm={() => blocker.proceed()}
+      onCancel={() => blocker.reset()}
+    />
+  ) : null;
+}

@@ -1,0 +1,53 @@
+import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { csrfToken } from './csrf.ts';
+
+/** Settings the API layer needs from the page: the share token of a customer, if any. */
+export const apiContext: { editToken: string | undefined } = { editToken: undefined };
+
+/** The error body of the API (DESIGN §4). */
+export interface ApiErrorBody {
+  message?: string;
+  errors?: Record<string, string[]>;
+  data?: unknown;
+}
+
+/** Status and body of a failed call, whatever failed (HTTP, network, parsing). */
+export function errorStatus(error: unknown): number | 'network' | undefined {
+  const failure = error as FetchBaseQueryError | undefined;
+  if (!failure || typeof failure !== 'object' || !('status' in failure)) return undefined;
+  if (typeof failure.status === 'number') return failure.status;
+  return failure.status === 'FETCH_ERROR' || failure.status === 'TIMEOUT_ERROR'
+    ? 'network'
+    : undefined;
+}
+
+/** The API's error body of a failed call, if it sent one. */
+export function errorBody(error: unknown): ApiErrorBody | undefined {
+  const failure = error as FetchBaseQueryError | undefined;
+  return failure && typeof failure === 'object' && 'data' in failure
+    ? (failure.data as ApiErrorBody)
+    : undefined;
+}
+
+/** The one RTK Query API; each feature adds its endpoints with `injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({
+    // Absolute, so the same code runs where relative URLs have no base (Node in component tests).
+    baseUrl: `${window.location.origin}/api`,
+    credentials: 'same-origin',
+    prepareHeaders: (headers) => {
+      headers.set('Accept', 'application/json');
+      headers.set('X-Requested-With', 'XMLHttpRequest');
+      const token = csrfToken();
+      if (token) headers.set('X-CSRF-Token', token);
+      if (apiContext.editToken) headers.set('X-Edit-Token', apiContext.editToken);
+      return headers;
+    },
+  }),
+  tagTypes: ['User', 'Project'],
+  endpoints: () => ({}),
+});
+
+/** Unwraps the `{data: …}` envelope of every success. */
+export const unwrap = <T>(response: { data: T }) => response.data;

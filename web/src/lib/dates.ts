@@ -1,0 +1,6 @@
+import { formatDate } from '@fragewerk/engine/core';
+
+/** A date as German text (SPEC "LL"), empty for a missing value. */
+export function germanDate(value: string | null | undefined): string {
+  return value ? formatDate(value) : '';
+}

@@ -1,0 +1,46 @@
+import { createListenerMiddleware, isRejected } from '@reduxjs/toolkit';
+import type { i18n } from 'i18next';
+import { errorBody, errorStatus } from './api.ts';
+import { isHandledLocally } from './handled-errors.ts';
+import { navigation } from './navigation.ts';
+import { showToast } from './toasts.ts';
+
+interface QueryMeta {
+  arg?: { endpointName?: string; type?: 'query' | 'mutation' };
+}
+
+/**
+ * SPEC §8 for every API call: a 401 shows the server's message (or 'Keine Berechtigung') and goes
+ * to /login; a failed change shows 'Es ist ein Fehler aufgetreten' ('Network Error' without
+ * connection); a failed load just stops (its screen shows the state). Screens that answer a status
+ * themselves register it with `handleErrorsLocally`.
+ */
+export function errorToasts(i18n: i18n) {
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    predicate: (action) =>
+      isRejected(action) && (action.meta as QueryMeta).arg?.endpointName !== undefined,
+    effect: (action, api) => {
+      if (!isRejected(action)) return;
+      const { endpointName = '', type } = (action.meta as QueryMeta).arg ?? {};
+      if ((action.meta as { condition?: boolean }).condition) return;
+      const status = errorStatus(action.payload);
+      if (isHandledLocally(endpointName, status)) return;
+      if (status === 401) {
+        api.dispatch(
+          showToast('error', errorBody(action.payload)?.message ?? i18n.t('errors.unauthorized')),
+        );
+        navigation.leaveTo('/login');
+        return;
+      }
+      if (type !== 'mutation') return;
+      api.dispatch(
+        showToast(
+          'error',
+          status === 'network' ? i18n.t('errors.network') : i18n.t('errors.generic'),
+        ),
+      );
+    },
+  });
+  return listener.middleware;
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { loadBootData } from './app/boot.ts';
+import { createRouter } from './app/router.tsx';
+import { createStore } from './app/store.ts';
+import { apiContext } from './lib/api.ts';
+import { createI18n } from './lib/i18n.ts';
+import { shareContextFrom } from './lib/share-token.ts';
+import './styles/app.css';
+
+const share = shareContextFrom(window.location.pathname);
+apiContext.editToken = share.token;
+const i18n = createI18n();
+const store = createStore(i18n);
+const root = createRoot(document.getElementById('root')!);
+
+loadBootData(store)
+  .then(() => {
+    root.render(
+      <StrictMode>
+        <App store={store} i18n={i18n} router={createRouter(share.basename)} />
+      </StrictMode>,
+    );
+  })
+  .catch(() => {
+    root.render(<p className="boot-error">{i18n.t('errors.generic')}</p>);
+  });

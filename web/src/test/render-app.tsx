@@ -1,0 +1,133 @@
+import type { Definition } from '@fragewerk/engine/core';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadDefinition } from '@fragewerk/engine/core';
+import { readDefinitionDir } from '@fragewerk/engine/core/node';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { routes } from '../app/router.tsx';
+import { createStore } from '../app/store.ts';
+import { apiContext } from '../lib/api.ts';
+import { configApi } from '../lib/config-api.ts';
+import { createI18n } from '../lib/i18n.ts';
+import { navigation } from '../lib/navigation.ts';
+import type { Project } from '../lib/projects-api.ts';
+import { userApi, type CurrentUser } from '../lib/user-api.ts';
+
+/** The repository root, found from the working directory (jsdom gives modules no file URLs). */
+function repositoryRoot(): string {
+  let dir = process.cwd();
+  while (!existsSync(path.join(dir, 'schemas', 'questionnaire.json'))) dir = path.dirname(dir);
+  return dir;
+}
+
+/** The real definition of the repository, as the server would send it. */
+export const definition: Definition = loadDefinition(
+  await readDefinitionDir({
+    schemasDir: path.join(repositoryRoot(), 'schemas'),
+    presetsDir: path.join(repositoryRoot(), 'presets'),
+  }),
+);
+
+/** The API the component tests talk to: msw answers `fetch` in place of the server. */
+export const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  apiContext.editToken = undefined;
+});
+afterAll(() => server.close());
+
+/** The server's answer: `{data}` on success, the error body as it is otherwise. */
+const reply = (status: number, data: unknown) =>
+  HttpResponse.json((status < 300 ? { data } : data) as JsonBodyType, { status });
+
+/** Answers `GET /api/<path>`, … the way the server does. `answer` gets the request body. */
+export const api = {
+  get: (path: string, data: unknown, status = 200) =>
+    http.get(`*/api${path}`, () => reply(status, data)),
+  patch: (path: string, answer: (body: unknown) => [number, unknown]) =>
+    http.patch(`*/api${path}`, async ({ request }) => reply(...answer(await request.json()))),
+  post: (path: string, answer: (body: unknown) => [number, unknown]) =>
+    http.post(`*/api${path}`, async ({ request }) => reply(...answer(await request.json()))),
+  put: (path: string, answer: () => [number, unknown]) =>
+    http.put(`*/api${path}`, () => reply(...answer())),
+  delete: (path: string, answer: () => [number, unknown]) =>
+    http.delete(`*/api${path}`, () => reply(...answer())),
+};
+
+export const verifiedUser: CurrentUser = {
+  id: '6a1f0c1e-0000-4000-8000-000000000001',
+  company: 'Agentur Nord',
+  email: 'jana@agentur-nord.de',
+  contact_name: 'Jana Kühn',
+  contact_email: 'jana@agentur-nord.de',
+  verified: true,
+  show_welcome_box: true,
+  created_at: '2026-11-01T09:00:00Z',
+  updated_at: '2026-11-20T09:00:00Z',
+};
+
+/** A project as `GET /api/projects/{id}` returns it to its owner, with no answers yet. */
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  const steps = Object.fromEntries(
+    definition.steps.map((step) => [
+      step.meta.key,
+      step.meta.kind === 'list' ? [] : { version: 0 },
+    ]),
+  );
+  return {
+    id: '7b2e0c1e-0000-4000-8000-000000000002',
+    customer_firm: 'Tischlerei Berger',
+    project_name: 'Relaunch 2027',
+    is_approved: false,
+    is_archived: false,
+    is_niceview_enabled: false,
+    version: 1,
+    created_at: '2026-11-21T10:00:00Z',
+    updated_at: '2026-11-21T10:00:00Z',
+    definition_version: 1,
+    approved_at: null,
+    edit_token: 'geheimes-token',
+    user: {
+      company: 'Agentur Nord',
+      contact_name: 'Jana Kühn',
+      contact_email: 'jana@agentur-nord.de',
+    },
+    ...steps,
+    ...overrides,
+  };
+}
+
+/**
+ * Renders the whole app (real store, texts and routes) at `path`, with the definition and the
+ * current user already loaded as at boot. Full page loads (`/login`) are recorded, not done.
+ */
+export async function renderApp(
+  path: string,
+  options: { user?: CurrentUser | null; handlers?: RequestHandler[]; editToken?: string } = {},
+) {
+  const { user = verifiedUser, handlers = [], editToken } = options;
+  server.use(...handlers);
+  apiContext.editToken = editToken;
+  const i18n = createI18n();
+  const store = createStore(i18n);
+  await store.dispatch(configApi.util.upsertQueryData('getDefinition', undefined, definition));
+  await store.dispatch(userApi.util.upsertQueryData('getCurrentUser', undefined, user));
+  const leaveTo = vi.spyOn(navigation, 'leaveTo').mockImplementation(() => undefined);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { ...view, store, router, leaveTo, user: userEvent.setup() };
+}
