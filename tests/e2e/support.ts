@@ -1,0 +1,60 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const outbox = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'e2e-data', 'mail');
+
+export const PASSWORD = 'sicheres-passwort';
+
+/** The newest link of the newest mail to `to`, read from the server's outbox (`.eml` files). */
+export async function linkFromMail(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const raw = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (raw.includes(to)) {
+        const link = raw.match(/https?:\/\/[^\s]+/)?.[0];
+        if (link) return link;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Keine Mail an ${to}`);
+}
+
+/** axe-core must report no serious or critical violation on the current screen. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    severe.map(
+      (violation) =>
+        `${screen}: ${violation.id} – ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+/** Registers through the server's form, follows the activation link and logs in. */
+export async function registerAndLogin(
+  page: Page,
+  email: string,
+  company = 'Agentur Nord',
+): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Firma').fill(company);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort (mindestens 8 Zeichen)').fill(PASSWORD);
+  await page.getByLabel('Passwort bestätigen').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Account anlegen' }).click();
+  await expect(page.getByRole('heading', { name: 'Fast geschafft!' })).toBeVisible();
+  await page.goto(await linkFromMail(email));
+  await expect(page.getByText('Ihr Account ist aktiviert.')).toBeVisible();
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL('**/dashboard');
+}
