@@ -5,7 +5,7 @@ const node = (name: string) => ({
     name,
     root: `./${name}`,
     environment: 'node' as const,
-    include: ['**/*.test.ts'],
+    include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['**/node_modules/**', 'e2e/**'],
   },
 });

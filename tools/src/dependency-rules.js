@@ -58,7 +58,9 @@ const layers = {
   engineReact: {
     files: ['engine/src/react/**/*.{ts,tsx}'],
     forbidden: [
-      ...browserApp,
+      // sortablejs is the engine's own drag library (DESIGN §7); Redux is the app's.
+      '@reduxjs/*',
+      'react-redux',
       ...server,
       ...['web', 'api', 'tests', 'tools'].flatMap(ours),
       ...climbInto('web', 'api', 'tests', 'tools', 'bench'),

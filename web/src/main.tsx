@@ -7,6 +7,7 @@ import { createStore } from './app/store.ts';
 import { apiContext } from './lib/api.ts';
 import { createI18n } from './lib/i18n.ts';
 import { shareContextFrom } from './lib/share-token.ts';
+import '@fragewerk/engine/react/engine.css';
 import './styles/app.css';
 
 const share = shareContextFrom(window.location.pathname);

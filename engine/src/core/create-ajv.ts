@@ -3,7 +3,12 @@ import addFormats from 'ajv-formats';
 import ajvErrors from 'ajv-errors';
 
 /** Keywords of our definition format that Ajv should accept as annotations. */
-export const DEFINITION_KEYWORDS = ['x-presets', 'x-custom', 'x-preset-properties'] as const;
+export const DEFINITION_KEYWORDS = [
+  'x-presets',
+  'x-custom',
+  'x-preset-properties',
+  'x-poles',
+] as const;
 
 /** The Ajv options every validator of Fragewerk uses, in the API and in the browser alike. */
 export const AJV_OPTIONS: Options = {

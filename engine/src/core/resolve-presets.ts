@@ -53,7 +53,13 @@ export function resolvePresets(
         problems.push(`${file}: die Preset-Liste „${String(spec.presets)}“ existiert nicht.`);
       const properties: JsonSchema = { ...(isObject(copy.properties) ? copy.properties : {}) };
       for (const entry of list ?? []) {
-        properties[entry.key] = { ...spec.schema, title: presetPropertyTitle(entry) };
+        properties[entry.key] = {
+          ...spec.schema,
+          title: presetPropertyTitle(entry),
+          ...(typeof entry.left === 'string' && typeof entry.right === 'string'
+            ? { 'x-poles': [entry.left, entry.right] }
+            : {}),
+        };
       }
       copy.properties = properties;
     }

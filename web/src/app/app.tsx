@@ -1,11 +1,13 @@
+import { EngineTextsProvider, type EngineTexts } from '@fragewerk/engine/react';
 import type { i18n } from 'i18next';
+import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
-import type { AppStore } from './store.ts';
 import type { createRouter } from './router.tsx';
+import type { AppStore } from './store.ts';
 
-/** The app's providers: store, texts, router. */
+/** The app's providers: store, texts (the engine's from the same locale file), router. */
 export function App({
   store,
   i18n,
@@ -15,10 +17,16 @@ export function App({
   i18n: i18n;
   router: ReturnType<typeof createRouter>;
 }) {
+  const engineTexts = useMemo(
+    () => i18n.t('engine', { returnObjects: true }) as EngineTexts,
+    [i18n],
+  );
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <EngineTextsProvider texts={engineTexts}>
+          <RouterProvider router={router} />
+        </EngineTextsProvider>
       </I18nextProvider>
     </Provider>
   );

@@ -2,9 +2,12 @@
  * Statuses that an endpoint's screen answers itself (a form shows 422 at its fields, the password
  * overlay shows 401 at the current password). The generic error toast stays quiet for them.
  */
-const handled = new Map<string, Set<number | 'network'>>();
+type Handled = number | 'network' | 'all';
 
-export function handleErrorsLocally(endpointName: string, statuses: (number | 'network')[]): void {
+const handled = new Map<string, Set<Handled>>();
+
+/** `'all'`: the endpoint fails silently whatever happened (SPEC §8: a failed order save). */
+export function handleErrorsLocally(endpointName: string, statuses: Handled[]): void {
   handled.set(endpointName, new Set([...(handled.get(endpointName) ?? []), ...statuses]));
 }
 
@@ -12,5 +15,6 @@ export function isHandledLocally(
   endpointName: string,
   status: number | 'network' | undefined,
 ): boolean {
-  return status !== undefined && Boolean(handled.get(endpointName)?.has(status));
+  const statuses = handled.get(endpointName);
+  return Boolean(statuses?.has('all') || (status !== undefined && statuses?.has(status)));
 }

@@ -1,16 +1,13 @@
 import type { Definition } from '@fragewerk/engine/core';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { loadDefinition } from '@fragewerk/engine/core';
-import { readDefinitionDir } from '@fragewerk/engine/core/node';
+import { definitionDirsAbove, readDefinitionDir } from '@fragewerk/engine/core/node';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { App } from '../app/app.tsx';
 import { routes } from '../app/router.tsx';
 import { createStore } from '../app/store.ts';
 import { apiContext } from '../lib/api.ts';
@@ -20,19 +17,9 @@ import { navigation } from '../lib/navigation.ts';
 import type { Project } from '../lib/projects-api.ts';
 import { userApi, type CurrentUser } from '../lib/user-api.ts';
 
-/** The repository root, found from the working directory (jsdom gives modules no file URLs). */
-function repositoryRoot(): string {
-  let dir = process.cwd();
-  while (!existsSync(path.join(dir, 'schemas', 'questionnaire.json'))) dir = path.dirname(dir);
-  return dir;
-}
-
 /** The real definition of the repository, as the server would send it. */
 export const definition: Definition = loadDefinition(
-  await readDefinitionDir({
-    schemasDir: path.join(repositoryRoot(), 'schemas'),
-    presetsDir: path.join(repositoryRoot(), 'presets'),
-  }),
+  await readDefinitionDir(definitionDirsAbove(process.cwd())),
 );
 
 /** The API the component tests talk to: msw answers `fetch` in place of the server. */
@@ -122,12 +109,6 @@ export async function renderApp(
   await store.dispatch(userApi.util.upsertQueryData('getCurrentUser', undefined, user));
   const leaveTo = vi.spyOn(navigation, 'leaveTo').mockImplementation(() => undefined);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </Provider>,
-  );
+  const view = render(<App store={store} i18n={i18n} router={router} />);
   return { ...view, store, router, leaveTo, user: userEvent.setup() };
 }

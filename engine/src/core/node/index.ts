@@ -1,6 +1,7 @@
 export {
   readDefinitionDir,
   definitionDirsFrom,
+  definitionDirsAbove,
   type DefinitionDirs,
 } from './read-definition-dir.ts';
 export { loadDefinitionFromDisk, defaultDefinitionDirs } from './load-definition-from-disk.ts';

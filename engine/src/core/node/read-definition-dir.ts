@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RawDefinition, RawStepFiles } from '../definition-types.ts';
@@ -97,4 +98,19 @@ export async function readDefinitionDir({
   if (questionnaire === undefined) problems.push(`${schemasDir}/questionnaire.json fehlt.`);
   if (problems.length > 0) throw new DefinitionError(problems);
   return { questionnaire, messages, prose, steps, forms, presets };
+}
+
+/**
+ * The repository's definition folders, found upward from `start` (for test environments such as
+ * jsdom, where modules have no usable file URL).
+ */
+export function definitionDirsAbove(start: string): DefinitionDirs {
+  let dir = path.resolve(start);
+  while (!existsSync(path.join(dir, 'schemas', 'questionnaire.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir)
+      throw new DefinitionError([`Kein schemas/questionnaire.json über ${start}`]);
+    dir = parent;
+  }
+  return { schemasDir: path.join(dir, 'schemas'), presetsDir: path.join(dir, 'presets') };
 }

@@ -6,6 +6,8 @@ import { Markdown } from '../../lib/markdown.tsx';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { ApproveButton } from '../projects/approve-button.tsx';
 import { useProjectScope } from '../projects/project-context.ts';
+import { FormStepContainer } from './form-step-container.tsx';
+import { ListStepContainer } from './list-step-container.tsx';
 import { StageNavigation } from './stage-navigation.tsx';
 import { StepFooter } from './step-footer.tsx';
 import { neighbours, stepBySlug } from './step-order.ts';
@@ -28,6 +30,11 @@ export function StepPage() {
         <section className="step-main" aria-labelledby="step-heading">
           <p className="step-kicker">{step.meta.title}</p>
           <h1 id="step-heading">{step.meta.heading}</h1>
+          {step.meta.kind === 'list' ? (
+            <ListStepContainer key={step.meta.key} step={step} />
+          ) : (
+            <FormStepContainer key={step.meta.key} step={step} />
+          )}
           {isLast && !project.is_approved ? (
             <div className="approve-box">
               <ApproveButton projectId={project.id} />

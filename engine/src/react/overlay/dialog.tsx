@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useEngineTexts } from '../engine-texts.tsx';
 
 interface DialogProps {
   title: string;
@@ -30,7 +30,7 @@ export function Dialog({
   tone = 'default',
   wide = false,
 }: DialogProps) {
-  const { t } = useTranslation();
+  const texts = useEngineTexts();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -97,12 +97,7 @@ export function Dialog({
       >
         <div className="dialog-header">
           <h2 id={titleId}>{title}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={onClose}
-            aria-label={t('common.close')}
-          >
+          <button type="button" className="icon-button" onClick={onClose} aria-label={texts.close}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -75,3 +75,53 @@ export const PlusIcon = (props: IconProps) =>
     </>,
     props,
   );
+
+export const ArrowUpIcon = (props: IconProps) =>
+  svg(
+    <>
+      <path d="M12 19V5" />
+      <path d="M6 11l6-6 6 6" />
+    </>,
+    props,
+  );
+
+export const ArrowDownIcon = (props: IconProps) =>
+  svg(
+    <>
+      <path d="M12 5v14" />
+      <path d="M6 13l6 6 6-6" />
+    </>,
+    props,
+  );
+
+export const EditIcon = (props: IconProps) =>
+  svg(
+    <>
+      <path d="M12 20h9" />
+      <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+    </>,
+    props,
+  );
+
+export const TrashIcon = (props: IconProps) =>
+  svg(
+    <>
+      <path d="M3 6h18" />
+      <path d="M8 6V4h8v2" />
+      <path d="M19 6l-1 14H6L5 6" />
+    </>,
+    props,
+  );
+
+export const DragIcon = (props: IconProps) =>
+  svg(
+    <>
+      <circle cx="9" cy="6" r="1" />
+      <circle cx="15" cy="6" r="1" />
+      <circle cx="9" cy="12" r="1" />
+      <circle cx="15" cy="12" r="1" />
+      <circle cx="9" cy="18" r="1" />
+      <circle cx="15" cy="18" r="1" />
+    </>,
+    props,
+  );

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useEngineTexts } from '../engine-texts.tsx';
 import { Dialog } from './dialog.tsx';
 import { WarningIcon } from '../icons.tsx';
 
@@ -22,7 +22,7 @@ export function ConfirmDialog({
   busy = false,
   danger = false,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation();
+  const texts = useEngineTexts();
   return (
     <Dialog
       title={title}
@@ -36,7 +36,7 @@ export function ConfirmDialog({
       </div>
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onCancel}>
-          {t('common.cancel')}
+          {texts.cancel}
         </button>
         <button
           type="button"

@@ -1,0 +1,64 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+/**
+ * The German texts of the engine's controls. The engine gets them from the app (which keeps
+ * them in its locale file) instead of owning text literals.
+ */
+export interface EngineTexts {
+  save: string;
+  saving: string;
+  saved: string;
+  cancel: string;
+  close: string;
+  add: string;
+  edit: string;
+  delete: string;
+  deleteTitle: string;
+  deleteText: string;
+  placeholder: string;
+  custom: string;
+  search: string;
+  noResults: string;
+  removeValue: string;
+  selected: string;
+  moveUp: string;
+  moveDown: string;
+  dragHandle: string;
+  /** `{value}` of `{max}` stars. */
+  rating: string;
+  /** Accessible name of one star radio: `{value}` stars. */
+  star: string;
+  notRated: string;
+  polarityNeutral: string;
+  polarityTowards: string;
+  polarityClear: string;
+  itemActions: string;
+  openLink: string;
+}
+
+const TextsContext = createContext<EngineTexts | null>(null);
+
+export function EngineTextsProvider({
+  texts,
+  children,
+}: {
+  texts: EngineTexts;
+  children: ReactNode;
+}) {
+  return <TextsContext.Provider value={texts}>{children}</TextsContext.Provider>;
+}
+
+/** The engine's texts; `fill` replaces `{name}` placeholders. */
+export function useEngineTexts(): EngineTexts & {
+  fill: (text: string, values: Record<string, string | number>) => string;
+} {
+  const texts = useContext(TextsContext);
+  if (!texts) throw new Error('EngineTextsProvider fehlt');
+  return {
+    ...texts,
+    fill: (text, values) =>
+      text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+        name in values ? String(values[name]) : whole,
+      ),
+  };
+}

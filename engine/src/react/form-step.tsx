@@ -1,0 +1,90 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useEffect, useState } from 'react';
+import type { Definition, StepDefinition } from '../core/index.ts';
+import { useEngineTexts } from './engine-texts.tsx';
+import { type FormData, SchemaForm } from './schema-form.tsx';
+
+/** How long 'Daten wurden gespeichert' shows after a save. */
+export const SAVED_MS = 3000;
+
+export interface FormStepProps {
+  definition: Definition;
+  step: StepDefinition;
+  /** The stored answers; a change from outside (after a reload) replaces unsaved input only on request. */
+  data: FormData;
+  editable: boolean;
+  /** Saves the answers; resolves true when stored. */
+  onSave: (data: FormData) => Promise<boolean>;
+  /** Reports whether there is unsaved input (for the leave-page question). */
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+const same = (a: FormData, b: FormData) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A form step (brand personality, polarity profile, brand positioning, …): Speichern with spinner. */
+export function FormStep({
+  definition,
+  step,
+  data,
+  editable,
+  onSave,
+  onDirtyChange,
+}: FormStepProps) {
+  const texts = useEngineTexts();
+  const [draft, setDraft] = useState<FormData>(data);
+  const [baseline, setBaseline] = useState<FormData>(data);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  // New stored answers (a save, or a reload after a conflict) become the starting point.
+  useEffect(() => {
+    setBaseline(data);
+    setDraft(data);
+  }, [data]);
+
+  const dirty = !same(draft, baseline);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SAVED_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const submit = async (value: FormData) => {
+    setBusy(true);
+    setSaved(false);
+    try {
+      if (await onSave(value)) setSaved(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SchemaForm
+      definition={definition}
+      validatorName={`step:${step.meta.key}`}
+      schema={step.schema as RJSFSchema}
+      uiSchema={step.ui as UiSchema}
+      formData={draft}
+      onChange={setDraft}
+      onSubmit={submit}
+      disabled={!editable || busy}
+      idPrefix={step.meta.key}
+    >
+      {editable ? (
+        <div className="form-step-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
+            {busy ? texts.saving : (step.meta.form?.saveButton ?? texts.save)}
+          </button>
+          <span role="status" className="saved-notice">
+            {saved ? texts.saved : ''}
+          </span>
+        </div>
+      ) : (
+        <span />
+      )}
+    </SchemaForm>
+  );
+}

@@ -1,0 +1,12 @@
+export { EngineTextsProvider, useEngineTexts, type EngineTexts } from './engine-texts.tsx';
+export { SchemaForm, type SchemaFormProps, type FormData } from './schema-form.tsx';
+export { FormStep, type FormStepProps, SAVED_MS } from './form-step.tsx';
+export { ListStep, type ListStepProps } from './list/list-step.tsx';
+export { ItemCard } from './list/item-card.tsx';
+export { RatingStars } from './list/rating-stars.tsx';
+export { HIGHLIGHT_MS, type ListItem } from './list/list-types.ts';
+export { Dialog } from './overlay/dialog.tsx';
+export { ConfirmDialog } from './overlay/confirm-dialog.tsx';
+export { widgets, SELF_LABELLED_WIDGETS } from './widgets/registry.ts';
+export { createRjsfValidator, toErrorSchema } from './rjsf-validator.ts';
+export * from './icons.tsx';

@@ -1,0 +1,61 @@
+import type { Definition, StepDefinition } from '../../core/index.ts';
+import { displayValues, presetEntry } from '../../core/index.ts';
+import { useEngineTexts } from '../engine-texts.tsx';
+import type { ListItem } from './list-types.ts';
+import { RatingStars } from './rating-stars.tsx';
+
+/** The visible content of one list entry, as `step.json`'s `card` describes it. */
+export function ItemCard({
+  definition,
+  step,
+  item,
+}: {
+  definition: Definition;
+  step: StepDefinition;
+  item: ListItem;
+}) {
+  const texts = useEngineTexts();
+  const card = step.meta.list!.card;
+  const values = displayValues(definition, step, item);
+  const text = (name: string) => {
+    const value = values[name];
+    return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
+  };
+  const avatar = card.avatar
+    ? presetEntry(definition, step, card.avatar, item[card.avatar])
+    : undefined;
+  const url = card.link ? item[card.link] : undefined;
+  return (
+    <div className="item-card">
+      {avatar ? (
+        <span className="item-avatar" aria-hidden="true">
+          {String(avatar.emoji ?? '🙂')}
+        </span>
+      ) : null}
+      <div className="item-body">
+        <div className="item-head">
+          <h4 className="item-title">{text(card.title)}</h4>
+          {card.badge && values[card.badge] !== undefined ? (
+            <span className="badge">{text(card.badge)}</span>
+          ) : null}
+          {card.rating && typeof item[card.rating] === 'number' ? (
+            <RatingStars value={item[card.rating] as number} />
+          ) : null}
+        </div>
+        {typeof url === 'string' && url ? (
+          <a className="item-link" href={url} target="_blank" rel="noopener noreferrer">
+            {url}
+            <span className="visually-hidden"> ({texts.openLink})</span>
+          </a>
+        ) : null}
+        {(card.text ?? []).map((name) =>
+          text(name) ? (
+            <p key={name} className="item-text">
+              {text(name)}
+            </p>
+          ) : null,
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import Sortable from 'sortablejs';
+
+interface SortableListProps<T> {
+  items: T[];
+  keyOf: (item: T) => string;
+  /** Dragging is on only while the list may be changed. */
+  sortable: boolean;
+  onMove: (from: number, to: number) => void;
+  renderItem: (item: T, index: number) => ReactNode;
+  label: string;
+}
+
+/**
+ * A list reordered by dragging its handles (sortablejs). Sortable's own DOM move is undone at
+ * once and the move reported instead, so React stays the only owner of the DOM.
+ */
+export function SortableList<T>({
+  items,
+  keyOf,
+  sortable,
+  onMove,
+  renderItem,
+  label,
+}: SortableListProps<T>) {
+  const list = useRef<HTMLUListElement>(null);
+  const move = useRef(onMove);
+  move.current = onMove;
+
+  useEffect(() => {
+    if (!sortable || !list.current) return;
+    const instance = Sortable.create(list.current, {
+      handle: '.drag-handle',
+      animation: 150,
+      onEnd: (event) => {
+        const { item, from, oldIndex, newIndex } = event;
+        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+        from.removeChild(item);
+        from.insertBefore(item, from.children[oldIndex] ?? null);
+        move.current(oldIndex, newIndex);
+      },
+    });
+    return () => instance.destroy();
+  }, [sortable]);
+
+  return (
+    <ul ref={list} className="item-list" aria-label={label}>
+      {items.map((item, index) => (
+        <li key={keyOf(item)} className="item-row" data-id={keyOf(item)}>
+          {renderItem(item, index)}
+        </li>
+      ))}
+    </ul>
+  );
+}

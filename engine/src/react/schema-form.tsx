@@ -1,0 +1,77 @@
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { type ReactNode, type Ref, useMemo, useState } from 'react';
+import type { Definition } from '../core/index.ts';
+import type { EngineFormContext } from './preset-options.ts';
+import { createRjsfValidator } from './rjsf-validator.ts';
+import { templates } from './templates/templates.ts';
+import { widgets } from './widgets/registry.ts';
+
+export type FormData = Record<string, unknown>;
+
+export interface SchemaFormProps {
+  definition: Definition;
+  /** Which shared validator checks this form: `step:<key>` or `form:<name>`. */
+  validatorName: string;
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  formData: FormData;
+  onChange?: (data: FormData) => void;
+  /** Called only when every field is valid (SPEC §4 "Form submit"). */
+  onSubmit: (data: FormData) => void;
+  disabled?: boolean;
+  /** The form's buttons; a submit button among them submits. */
+  children: ReactNode;
+  idPrefix?: string;
+  formRef?: Ref<Form>;
+}
+
+/**
+ * One small rjsf form (a step or one item editor, never the whole questionnaire), rendered with
+ * the engine's widgets and templates and validated by the shared validator with the API's German
+ * messages. Errors appear after the first submit and then follow every change.
+ */
+export function SchemaForm({
+  definition,
+  validatorName,
+  schema,
+  uiSchema,
+  formData,
+  onChange,
+  onSubmit,
+  disabled,
+  children,
+  idPrefix,
+  formRef,
+}: SchemaFormProps) {
+  const validator = useMemo(
+    () => createRjsfValidator(definition, validatorName),
+    [definition, validatorName],
+  );
+  const formContext = useMemo<EngineFormContext>(() => ({ definition }), [definition]);
+  const [submitted, setSubmitted] = useState(false);
+  return (
+    <Form
+      ref={formRef}
+      schema={schema}
+      uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+      formData={formData}
+      validator={validator}
+      widgets={widgets}
+      templates={templates}
+      formContext={formContext}
+      idPrefix={idPrefix}
+      disabled={disabled}
+      showErrorList={false}
+      noHtml5Validate
+      liveValidate={submitted ? 'onChange' : undefined}
+      focusOnFirstError
+      onChange={(event: IChangeEvent<FormData>) => onChange?.(event.formData ?? {})}
+      onSubmit={(event: IChangeEvent<FormData>) => onSubmit(event.formData ?? {})}
+      onError={() => setSubmitted(true)}
+    >
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,15 @@
+import type { FieldErrorProps } from '@rjsf/utils';
+import { errorId } from '@rjsf/utils';
+
+/** The German messages of a field, referenced by the widget's aria-describedby. */
+export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
+  const messages = (errors ?? []).filter(
+    (error): error is string => typeof error === 'string' && error !== '',
+  );
+  if (messages.length === 0) return null;
+  return (
+    <p className="field-error" id={errorId(fieldPathId)}>
+      {messages.join(' ')}
+    </p>
+  );
+}

@@ -1,0 +1,13 @@
+import type { TemplatesType } from '@rjsf/utils';
+import { FieldErrorTemplate } from './field-error-template.tsx';
+import { FieldHelpTemplate } from './field-help-template.tsx';
+import { FieldTemplate } from './field-template.tsx';
+import { ObjectFieldTemplate } from './object-field-template.tsx';
+
+/** The engine's rjsf templates (the rest are rjsf's own). */
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  FieldErrorTemplate,
+  FieldHelpTemplate,
+  ObjectFieldTemplate,
+};

@@ -1,0 +1,32 @@
+import type { EngineTexts } from '../engine-texts.tsx';
+
+/** The German texts the app passes to the engine (its locale file holds the same). */
+export const GERMAN_TEXTS: EngineTexts = {
+  save: 'Speichern',
+  saving: 'Wird gespeichert …',
+  saved: 'Daten wurden gespeichert',
+  cancel: 'Abbrechen',
+  close: 'Schließen',
+  add: 'Hinzufügen',
+  edit: 'Bearbeiten',
+  delete: 'Löschen',
+  deleteTitle: 'Wirklich löschen?',
+  deleteText: 'Dieser Schritt kann nicht rückgängig gemacht werden!',
+  placeholder: 'Bitte auswählen',
+  custom: 'Sonstiges',
+  search: 'Suchen …',
+  noResults: 'Keine Ergebnisse für diesen Begriff gefunden',
+  removeValue: '{label} entfernen',
+  selected: 'Ausgewählt',
+  moveUp: 'Nach oben',
+  moveDown: 'Nach unten',
+  dragHandle: 'Zum Sortieren ziehen',
+  rating: '{value} von {max} Sternen',
+  star: '{value} von 5 Sternen',
+  notRated: 'Bewertung entfernen',
+  polarityNeutral: '0 – neutral',
+  polarityTowards: '{value} – eher {pole}',
+  polarityClear: 'Auswahl entfernen',
+  itemActions: 'Aktionen',
+  openLink: 'öffnet in neuem Tab',
+};

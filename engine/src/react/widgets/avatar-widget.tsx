@@ -1,0 +1,54 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
+import { useEngineTexts } from '../engine-texts.tsx';
+import { type EngineFormContext, presetOptions } from '../preset-options.ts';
+
+/** The persona's avatar: a radio grid of the preset avatars (emoji and label). */
+export function AvatarWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  label,
+  schema,
+  onChange,
+  registry,
+}: WidgetProps) {
+  const texts = useEngineTexts();
+  const { definition } = registry.formContext as EngineFormContext;
+  return (
+    <fieldset className="avatars" id={id} aria-describedby={ariaDescribedByIds(id)}>
+      <legend>
+        {label}
+        {required ? (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </legend>
+      <div className="avatar-grid">
+        {presetOptions(definition, schema, texts.custom).map((option) => (
+          <label
+            key={option.key}
+            className={value === option.key ? 'avatar-option is-on' : 'avatar-option'}
+          >
+            <input
+              type="radio"
+              name={id}
+              value={option.key}
+              checked={value === option.key}
+              disabled={disabled || readonly}
+              onChange={() => onChange(option.key)}
+            />
+            <span className="avatar-emoji" aria-hidden="true">
+              {String(option.entry?.emoji ?? '🙂')}
+            </span>
+            <span className="avatar-label">{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,72 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
+import { useEngineTexts } from '../engine-texts.tsx';
+
+const POINTS = [-3, -2, -1, 0, 1, 2, 3];
+
+/**
+ * One row of the polarity profile: seven radios labelled 3 2 1 0 1 2 3 between the preset's
+ * left and right label; unset is allowed and can be restored.
+ */
+export function PolarityWidget({
+  id,
+  value,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  schema,
+}: WidgetProps) {
+  const texts = useEngineTexts();
+  // The loader puts the preset's two poles on each generated property.
+  const [left = '', right = ''] = ((schema as { 'x-poles'?: string[] })['x-poles'] ??
+    []) as string[];
+  const current = typeof value === 'number' ? value : undefined;
+  const describe = (point: number) =>
+    point === 0
+      ? texts.polarityNeutral
+      : texts.fill(texts.polarityTowards, {
+          value: Math.abs(point),
+          pole: point < 0 ? left : right,
+        });
+  return (
+    <fieldset className="polarity" id={id} aria-describedby={ariaDescribedByIds(id)}>
+      <legend className="visually-hidden">
+        {left} – {right}
+      </legend>
+      <span className="polarity-pole polarity-left" aria-hidden="true">
+        {left}
+      </span>
+      <div className="polarity-points">
+        {POINTS.map((point) => (
+          <label
+            key={point}
+            className={current === point ? 'polarity-point is-on' : 'polarity-point'}
+          >
+            <input
+              type="radio"
+              name={id}
+              value={point}
+              checked={current === point}
+              disabled={disabled || readonly}
+              onChange={() => onChange(point)}
+              onBlur={() => onBlur(id, current)}
+              onFocus={() => onFocus(id, current)}
+              aria-label={describe(point)}
+            />
+            <span aria-hidden="true">{Math.abs(point)}</span>
+          </label>
+        ))}
+      </div>
+      <span className="polarity-pole polarity-right" aria-hidden="true">
+        {right}
+      </span>
+      {current !== undefined && !disabled && !readonly ? (
+        <button type="button" className="button-link polarity-clear" onClick={() => onChange(null)}>
+          {texts.polarityClear}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,120 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
+import { useId, useMemo, useState } from 'react';
+import { useEngineTexts } from '../engine-texts.tsx';
+import { type EngineFormContext, presetOptions } from '../preset-options.ts';
+
+/** SPEC §9: a multiselect shows at most this many options at once. */
+const OPTION_LIMIT = 1000;
+
+/**
+ * A searchable multiselect: the chosen values as removable chips, a search field, and the
+ * matching options as checkboxes ('Keine Ergebnisse für diesen Begriff gefunden' when none match).
+ */
+export function PresetMultiselectWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  label,
+  schema,
+  uiSchema,
+  onChange,
+  onBlur,
+  registry,
+  rawErrors,
+}: WidgetProps) {
+  const texts = useEngineTexts();
+  const searchId = useId();
+  const { definition } = registry.formContext as EngineFormContext;
+  const options = useMemo(
+    () => presetOptions(definition, schema, texts.custom),
+    [definition, schema, texts.custom],
+  );
+  const [query, setQuery] = useState('');
+  const selected: string[] = Array.isArray(value) ? value : [];
+  const noResults =
+    (uiSchema?.['ui:options'] as { noResultsText?: string } | undefined)?.noResultsText ??
+    texts.noResults;
+  const needle = query.trim().toLocaleLowerCase('de');
+  const matches = options
+    .filter((option) => option.label.toLocaleLowerCase('de').includes(needle))
+    .slice(0, OPTION_LIMIT);
+  const locked = disabled || readonly;
+  const toggle = (key: string) => {
+    const next = selected.includes(key)
+      ? selected.filter((item) => item !== key)
+      : [...selected, key];
+    onChange(next.length ? next : undefined);
+  };
+  const labelOf = (key: string) => options.find((option) => option.key === key)?.label ?? key;
+
+  return (
+    <fieldset
+      className="multiselect"
+      id={id}
+      aria-describedby={ariaDescribedByIds(id)}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      onBlur={() => onBlur(id, selected)}
+    >
+      <legend>
+        {label}
+        {required ? (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </legend>
+      {selected.length ? (
+        <ul className="chips" aria-label={texts.selected}>
+          {selected.map((key) => (
+            <li key={key} className="chip">
+              {labelOf(key)}
+              {!locked ? (
+                <button
+                  type="button"
+                  className="chip-remove"
+                  onClick={() => toggle(key)}
+                  aria-label={texts.fill(texts.removeValue, { label: labelOf(key) })}
+                >
+                  ×
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {!locked ? (
+        <>
+          <label className="visually-hidden" htmlFor={searchId}>
+            {texts.search}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="multiselect-search"
+            placeholder={texts.search}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            autoComplete="off"
+          />
+          <div className="multiselect-options">
+            {matches.length === 0 ? <p className="multiselect-empty">{noResults}</p> : null}
+            {matches.map((option) => (
+              <label key={option.key} className="multiselect-option">
+                <input
+                  type="checkbox"
+                  checked={selected.includes(option.key)}
+                  onChange={() => toggle(option.key)}
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+        </>
+      ) : null}
+    </fieldset>
+  );
+}

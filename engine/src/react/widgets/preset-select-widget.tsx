@@ -1,0 +1,49 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
+import { useEngineTexts } from '../engine-texts.tsx';
+import { type EngineFormContext, presetOptions } from '../preset-options.ts';
+
+/** A select of German preset labels with 'Bitte auswählen' and, where allowed, 'Sonstiges'. */
+export function PresetSelectWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  autofocus,
+  schema,
+  onChange,
+  onBlur,
+  onFocus,
+  registry,
+  rawErrors,
+}: WidgetProps) {
+  const texts = useEngineTexts();
+  const { definition } = registry.formContext as EngineFormContext;
+  const options = presetOptions(definition, schema, texts.custom);
+  return (
+    <select
+      id={id}
+      name={id}
+      className="select"
+      value={typeof value === 'string' ? value : ''}
+      required={required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+    >
+      <option value="">{texts.placeholder}</option>
+      {options.map((option) => (
+        <option key={option.key} value={option.key}>
+          {option.entry && typeof option.entry.emoji === 'string'
+            ? `${option.entry.emoji} ${option.label}`
+            : option.label}
+        </option>
+      ))}
+    </select>
+  );
+}

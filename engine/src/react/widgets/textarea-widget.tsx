@@ -1,0 +1,39 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
+
+/** SPEC §9: textareas have 5 rows. */
+export const TEXTAREA_ROWS = 5;
+
+/** A multi-line text field. */
+export function TextareaWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  autofocus,
+  placeholder,
+  onChange,
+  onBlur,
+  onFocus,
+  rawErrors,
+}: WidgetProps) {
+  return (
+    <textarea
+      id={id}
+      name={id}
+      rows={TEXTAREA_ROWS}
+      value={typeof value === 'string' ? value : ''}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      autoFocus={autofocus}
+      placeholder={placeholder}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+    />
+  );
+}
