@@ -11,7 +11,14 @@ export {
   type ValidationResult,
 } from './create-validator.ts';
 export { displayValues, presetEntry, type DisplayValue } from './display-values.ts';
-export { ProseRenderer, templateVariables, baseKeys, type ItemProse } from './prose.ts';
+export {
+  ProseRenderer,
+  templateVariables,
+  baseKeys,
+  type ItemProse,
+  type ProfileProse,
+  type ProfileRow,
+} from './prose.ts';
 export { formatDate } from './format-date.ts';
 export { normalizeInput } from './normalize-input.ts';
 export { inputProblems, MAX_DEPTH, type InputProblem } from './input-limits.ts';

@@ -112,3 +112,115 @@ describe('template helpers', () => {
     ).toEqual(['a', 'b', 'goal_definition']);
   });
 });
+
+describe('prose of every step', () => {
+  it('stakeholders: type label or the Sonstiges text, group and expectations', () => {
+    expect(
+      prose.describeItem('stakeholders', {
+        is_external: false,
+        type: 'custom',
+        custom_type: 'Stiftungsrat',
+        expectations: 'Transparenz',
+        importance: 2,
+      }),
+    ).toEqual({
+      title: 'Stiftungsrat',
+      lines: ['Erwartungen der internen Stakeholder-Gruppe „Stiftungsrat“: Transparenz'],
+    });
+  });
+
+  it('competitors: name, website and explanation; no website line without one', () => {
+    expect(
+      prose.describeItem('competitors', {
+        name: 'Muster GmbH',
+        url: 'https://muster.de',
+        explanation: 'Marktführer',
+        importance: 5,
+      }),
+    ).toEqual({
+      title: 'Muster GmbH',
+      lines: ['Website: https://muster.de', 'Marktführer'],
+    });
+    expect(
+      prose.describeItem('competitors', {
+        name: 'Ohne Web',
+        explanation: 'Nur lokal',
+        importance: 1,
+      }).lines,
+    ).toEqual(['Nur lokal']);
+  });
+
+  it('goals: the preset of the goal type, or the own goal', () => {
+    expect(
+      prose.describeItem('goals', {
+        type: 'user',
+        goal: 'book_appointment',
+        goal_definition: 'Online in zwei Minuten',
+      }),
+    ).toEqual({
+      title: 'Termin buchen',
+      lines: ['Online in zwei Minuten'],
+    });
+    expect(
+      prose.describeItem('goals', {
+        type: 'brand',
+        goal: 'custom',
+        custom_goal: 'Kultmarke werden',
+        goal_definition: 'Fans',
+      }).title,
+    ).toBe('Kultmarke werden');
+  });
+
+  it('user stories: "Als … möchte ich …" with the priority', () => {
+    expect(
+      prose.describeItem('userstories', {
+        role: 'new_customer',
+        priority: 'must',
+        text: 'online bestellen',
+      }),
+    ).toEqual({
+      title: 'Neukundin oder Neukunde',
+      lines: ['Als Neukundin oder Neukunde möchte ich: online bestellen', 'Priorität: Muss'],
+    });
+  });
+
+  it('brand positioning: promises and audiences as German lists', () => {
+    expect(
+      prose.describeForm('brandpositioning', {
+        performance_promise: ['highest_quality'],
+        target_audience: ['families_with_children', 'students', 'best_agers'],
+      }),
+    ).toEqual([
+      'Ihr Leistungsversprechen: Höchste Qualität.',
+      'Sie richtet sich an Familien mit Kindern, Studierende und Best Ager.',
+    ]);
+  });
+
+  it('polarity profile: rows of the set attributes only, and sentences by strength', () => {
+    const profile = prose.describeProfile('polarityprofile', {
+      attribute_traditional_modern: 2,
+      attribute_loud_quiet: -3,
+      attribute_rational_emotional: -1,
+      attribute_casual_serious: 0,
+      attribute_exclusive_accessible: null,
+    })!;
+    expect(profile.rows.map((row) => [row.left, row.right, row.value])).toEqual([
+      ['traditionell', 'modern', 2],
+      ['locker', 'seriös', 0],
+      ['laut', 'leise', -3],
+      ['rational', 'emotional', -1],
+    ]);
+    expect(profile.sentences).toEqual([
+      'Die Marke ist deutlich eher modern als traditionell und ganz klar laut statt leise.',
+      'Außerdem wirkt sie eher rational als emotional.',
+      'Sie ist weder ausgesprochen locker noch seriös.',
+    ]);
+    expect(prose.describeProfile('polarityprofile', {})).toEqual({ rows: [], sentences: [] });
+    expect(prose.describeProfile('brandpositioning', {})).toBeUndefined();
+  });
+
+  it('says nothing about a form without answers', () => {
+    expect(prose.describeForm('polarityprofile', {})).toEqual([]);
+    expect(prose.describeForm('brandpersonality', {})).toEqual([]);
+  });
+});

@@ -8,6 +8,19 @@ export interface ItemProse {
   lines: string[];
 }
 
+/** One answered row of a profile: the two poles and the chosen point (-3 … 3). */
+export interface ProfileRow {
+  key: string;
+  left: string;
+  right: string;
+  value: number;
+}
+
+export interface ProfileProse {
+  rows: ProfileRow[];
+  sentences: string[];
+}
+
 const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** The variable names a template interpolates (`{{name}}`, `{{traits, list}}`). */
@@ -127,6 +140,59 @@ export class ProseRenderer {
 
   /** The paragraphs about a form step's answers; empty when nothing was answered. */
   describeForm(stepKey: string, data: Record<string, unknown>): string[] {
-    return this.lines(this.step(stepKey), 'form', data, []);
+    const step = this.step(stepKey);
+    if (Object.keys(displayValues(this.definition, step, data)).length === 0) return [];
+    return this.lines(step, 'form', data, []);
+  }
+
+  /**
+   * A profile step (properties generated from presets with two poles, e.g. the polarity profile):
+   * the set rows in order, and sentences for the strong, mild and balanced ones. Undefined for
+   * other steps.
+   */
+  describeProfile(stepKey: string, data: Record<string, unknown>): ProfileProse | undefined {
+    const step = this.step(stepKey);
+    const properties = (step.schema.properties ?? {}) as Record<
+      string,
+      { 'x-poles'?: [string, string] }
+    >;
+    const poled = Object.entries(properties).filter(([, property]) =>
+      Array.isArray(property['x-poles']),
+    );
+    if (poled.length === 0) return undefined;
+    const rows: ProfileRow[] = poled
+      .filter(([key]) => typeof data[key] === 'number')
+      .map(([key, property]) => ({
+        key,
+        left: property['x-poles']![0],
+        right: property['x-poles']![1],
+        value: data[key] as number,
+      }));
+    const ns = step.meta.key;
+    const statement = (row: ProfileRow) => {
+      const strength = Math.min(3, Math.abs(row.value));
+      const [pole, other] = row.value < 0 ? [row.left, row.right] : [row.right, row.left];
+      return this.i18n.t(`profile.strength_${strength}`, { ns, pole, other });
+    };
+    const sentence = (key: string, chosen: ProfileRow[], text: (row: ProfileRow) => string) =>
+      chosen.length ? [this.i18n.t(`profile.${key}`, { ns, statements: chosen.map(text) })] : [];
+    const sentences = [
+      ...sentence(
+        'strong',
+        rows.filter((row) => Math.abs(row.value) >= 2),
+        statement,
+      ),
+      ...sentence(
+        'mild',
+        rows.filter((row) => Math.abs(row.value) === 1),
+        statement,
+      ),
+      ...sentence(
+        'neutral',
+        rows.filter((row) => row.value === 0),
+        (row) => this.i18n.t('profile.balance', { ns, left: row.left, right: row.right }),
+      ),
+    ];
+    return { rows, sentences };
   }
 }

@@ -34,6 +34,7 @@ export interface EngineTexts {
   polarityClear: string;
   itemActions: string;
   openLink: string;
+  print: string;
 }
 
 const TextsContext = createContext<EngineTexts | null>(null);

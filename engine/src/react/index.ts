@@ -10,3 +10,6 @@ export { ConfirmDialog } from './overlay/confirm-dialog.tsx';
 export { widgets, SELF_LABELLED_WIDGETS } from './widgets/registry.ts';
 export { createRjsfValidator, toErrorSchema } from './rjsf-validator.ts';
 export * from './icons.tsx';
+export { ResultsView, type ResultsViewProps } from './results/results-view.tsx';
+export { PolarityChart } from './results/polarity-chart.tsx';
+export { scrollToElement, SCROLL_MS, SCROLL_OFFSET } from './results/smooth-scroll.ts';

@@ -9,10 +9,13 @@ export function ItemCard({
   definition,
   step,
   item,
+  withText = true,
 }: {
   definition: Definition;
   step: StepDefinition;
   item: ListItem;
+  /** The results view tells the texts in its own sentences. */
+  withText?: boolean;
 }) {
   const texts = useEngineTexts();
   const card = step.meta.list!.card;
@@ -48,7 +51,7 @@ export function ItemCard({
             <span className="visually-hidden"> ({texts.openLink})</span>
           </a>
         ) : null}
-        {(card.text ?? []).map((name) =>
+        {(withText ? (card.text ?? []) : []).map((name) =>
           text(name) ? (
             <p key={name} className="item-text">
               {text(name)}

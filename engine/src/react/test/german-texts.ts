@@ -29,4 +29,5 @@ export const GERMAN_TEXTS: EngineTexts = {
   polarityClear: 'Auswahl entfernen',
   itemActions: 'Aktionen',
   openLink: 'öffnet in neuem Tab',
+  print: 'Drucken',
 };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { SettingsIcon } from '@fragewerk/engine/react';
 import { Link, Outlet, useMatch, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { SettingsIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { apiContext, errorBody, errorStatus } from '../../lib/api.ts';
 import { useGetProjectQuery } from '../../lib/projects-api.ts';
@@ -44,6 +44,7 @@ export function ProjectContainer() {
   const { project_id: projectId = '' } = useParams();
   const user = useCurrentUser();
   const onSettings = Boolean(useMatch(paths.projectSettings.path));
+  const onResults = Boolean(useMatch(paths.results.path));
   const hasAccess = Boolean(user || apiContext.editToken);
   const { data: project, isLoading, error } = useGetProjectQuery(projectId, { skip: !hasAccess });
 
@@ -70,6 +71,11 @@ export function ProjectContainer() {
         <div className="project-bar-actions">
           {!project.is_approved && !project.is_archived && !onSettings ? (
             <ApproveButton projectId={project.id} />
+          ) : null}
+          {(isOwner || project.is_niceview_enabled) && !onResults && !onSettings ? (
+            <Link className="button button-secondary" to={paths.results.url(project.id)}>
+              {t('routes.results')}
+            </Link>
           ) : null}
           {isOwner && !onSettings ? (
             <Link

@@ -1,0 +1,158 @@
+import type { Definition, PresetEntry } from '@fragewerk/engine/core';
+import { findPresetList } from '@fragewerk/engine/core';
+
+type Answers = Record<string, unknown>;
+
+/** A deterministic pseudo-random sequence, so the demo project is the same every time. */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+const EXPECTATIONS = [
+  'Klare Prioritäten und regelmäßige Abstimmung',
+  'Mehr qualifizierte Anfragen über die Website',
+  'Ein moderner, glaubwürdiger Auftritt',
+  'Transparente Informationen zu Preisen und Lieferzeiten',
+  'Schnelle Antworten auf Rückfragen',
+  'Verlässliche Termine und ehrliche Beratung',
+];
+const STORIES = [
+  'schnell sehen, welche Leistungen angeboten werden, damit ich einschätzen kann, ob das Angebot passt',
+  'online einen Beratungstermin buchen, damit ich nicht anrufen muss',
+  'Referenzprojekte mit Bildern ansehen, damit ich Vertrauen fasse',
+  'ein Angebot anfragen, damit ich Preise vergleichen kann',
+  'den Stand meines Auftrags verfolgen, damit ich planen kann',
+];
+const NAMES = [
+  'Anna Berger',
+  'Jonas Weber',
+  'Mira Schulz',
+  'Tobias Krüger',
+  'Lea Hoffmann',
+  'Paul Neumann',
+  'Sophie Wagner',
+  'Emil Becker',
+  'Hanna Schröder',
+  'Luca Fischer',
+  'Clara Wolf',
+  'Ben Richter',
+];
+const JOBS = [
+  'Projektleiterin',
+  'Schreiner',
+  'Architektin',
+  'Einkäufer',
+  'Lehrerin',
+  'Ingenieur',
+  'Studentin',
+  'Handwerksmeister',
+  'Ärztin',
+  'Vertriebsleiter',
+  'Designerin',
+  'Rentner',
+];
+
+/** Plausible German answers for every step of the definition, sized for the benchmarks. */
+export function demoAnswers(definition: Definition): {
+  lists: Record<string, Answers[]>;
+  forms: Record<string, Answers>;
+} {
+  const random = sequence(42);
+  const list = (reference: string): PresetEntry[] =>
+    findPresetList(definition.presets, reference) ?? [];
+  const pick = <T>(values: T[]): T => values[Math.floor(random() * values.length)]!;
+  const some = (reference: string, count: number) =>
+    [...new Set(Array.from({ length: count * 3 }, () => pick(list(reference)).key))].slice(
+      0,
+      count,
+    );
+  const stars = () => 1 + Math.floor(random() * 5);
+
+  const stakeholders = Array.from({ length: 52 }, (_, index) => {
+    const external = index % 2 === 1;
+    const custom = index % 13 === 0;
+    return {
+      is_external: external,
+      type: custom
+        ? 'custom'
+        : pick(list(external ? 'stakeholders.external' : 'stakeholders.internal')).key,
+      ...(custom ? { custom_type: external ? 'Förderverein' : 'Ausbildungsbeauftragte' } : {}),
+      expectations: pick(EXPECTATIONS),
+      importance: stars(),
+    };
+  });
+  const competitors = Array.from({ length: 30 }, (_, index) => ({
+    name: `Wettbewerber ${index + 1} ${pick(['GmbH', 'KG', '& Söhne', 'Werkstätten'])}`,
+    url: `https://www.wettbewerber-${index + 1}.example`,
+    explanation: `${pick(['Starker Auftritt in Social Media', 'Günstigere Preise', 'Große Ausstellung', 'Sehr gute Bewertungen'])} – ${pick(EXPECTATIONS).toLowerCase()}.`,
+    importance: stars(),
+  }));
+  const types = ['company', 'brand', 'user'] as const;
+  const goals = Array.from({ length: 30 }, (_, index) => {
+    const type = types[index % 3]!;
+    return {
+      type,
+      goal: pick(list(`goals.${type}`)).key,
+      goal_definition: `Messbar bis Ende 2027: ${pick(EXPECTATIONS).toLowerCase()}.`,
+      importance: stars(),
+    };
+  });
+  const userstories = Array.from({ length: 40 }, () => ({
+    role: pick(list('userstories.roles')).key,
+    priority: pick(list('userstories.priorities')).key,
+    text: pick(STORIES),
+  }));
+  const personas = NAMES.map((name, index) => ({
+    name,
+    gender: index % 2 === 0 ? 'female' : 'male',
+    avatar: pick(list('personas.avatars')).key,
+    age: 22 + ((index * 7) % 50),
+    education: pick(list('personas.education')).key,
+    family_status: pick(list('personas.family_status')).key,
+    children: pick(list('personas.children')).key,
+    job: pick(list('personas.job')).key,
+    job_definition: JOBS[index]!,
+    income: pick(list('personas.income')).key,
+    personal_values: some('personas.personal_values', 3),
+    hobbies: pick([
+      'Wandern und Fotografie',
+      'Kochen für Freunde',
+      'Radfahren, Gärtnern',
+      'Lesen und Reisen',
+    ]),
+    media_usage: some('personas.media_usage', 3),
+    product_requirements: `Möchte ${pick(STORIES)}.`,
+  }));
+  const polarity = Object.fromEntries(
+    list('polarityprofile.attributes')
+      .slice(0, 12)
+      .map((entry, index) => [entry.key, [-3, 2, -1, 0, 3, 1, -2][index % 7]]),
+  );
+  return {
+    lists: { stakeholders, competitors, goals, userstories, personas },
+    forms: {
+      brandpersonality: {
+        gender: 'female',
+        age: 'age_36_45',
+        industry: 'crafts',
+        job_definition: 'Tischlermeisterin',
+        character_traits: ['honest', 'reliable', 'down_to_earth', 'innovative'],
+      },
+      polarityprofile: polarity,
+      brandpositioning: {
+        performance_promise: ['highest_quality', 'personal_advice', 'sustainability'],
+        target_audience: ['families_with_children', 'best_agers'],
+        brand_attractiveness: 'Handgefertigte Möbel aus der Region, die ein Leben lang halten.',
+        brand_strenghts:
+          'Meisterbetrieb in dritter Generation, eigene Werkstatt, persönliche Beratung vor Ort.',
+        competitor_distinction:
+          'Kein Möbelhaus von der Stange: jedes Stück wird für den Raum geplant.',
+        mission_statement: 'Wir bauen Möbel, die Geschichten erzählen.',
+      },
+    },
+  };
+}
