@@ -1,13 +1,12 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import { definitionDirsAbove } from '@fragewerk/engine/core/node';
 
 /** The fixture step: it exists only as files below `tests/fixtures/definition/`. */
 export const FIXTURE_STEP = 'channels';
 
-const fixtureRoot = fileURLToPath(new URL('../fixtures/definition/', import.meta.url));
+
 
 /**
  * Builds a content editor's copy of the definition in a temporary folder (usable as
@@ -15,6 +14,9 @@ const fixtureRoot = fileURLToPath(new URL('../fixtures/definition/', import.meta
  * file, plus the one line in `questionnaire.json` that names the step.
  */
 export async function createFixtureDefinitionDir(): Promise<string> {
+  // Found from the working directory: test environments such as jsdom give modules no file URL.
+  const defaultDefinitionDirs = definitionDirsAbove(process.cwd());
+  const fixtureRoot = path.join(path.dirname(defaultDefinitionDirs.schemasDir), 'tests', 'fixtures', 'definition');
   const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-definition-'));
   await cp(defaultDefinitionDirs.schemasDir, path.join(root, 'schemas'), {
     recursive: true,

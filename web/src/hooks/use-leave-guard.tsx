@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { ConfirmDialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
-import { ConfirmDialog } from '../components/overlay/confirm-dialog.tsx';
 
 /**
  * Blocks leaving a page with unsaved changes until confirmed (SPEC §2/§5): inside the app with

@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { apiContext } from '../../lib/api.ts';
 import { useGetProjectQuery } from '../../lib/projects-api.ts';
+import { useCurrentUser } from '../../lib/user-api.ts';
 
 /** Inside a project: the owner's contact person, as the project container loaded it. */
 function ProjectContact({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
-  const { data: project } = useGetProjectQuery(projectId);
+  // Only where the project container loads it too: a visitor without access asks for nothing.
+  const hasAccess = Boolean(useCurrentUser() || apiContext.editToken);
+  const { data: project } = useGetProjectQuery(projectId, { skip: !hasAccess });
   const contact = project?.user;
   if (!contact?.contact_name && !contact?.contact_email) return null;
   return (

@@ -67,41 +67,52 @@ function AccountForm({ user }: { user: CurrentUser }) {
     />
   );
 
+  // The overlay is rendered outside the account form: React passes a portal's submit event up
+  // its component tree, which would otherwise also save the account.
   return (
-    <form onSubmit={submit} noValidate className="card form-card">
-      {saved ? (
-        <p className="notice notice-success" role="status">
-          {t('common.saved')}
-        </p>
-      ) : null}
-      {field('company', t('account.company'), { required: true, autoComplete: 'organization' })}
-      {field('email', t('account.email'), { required: true, type: 'email', autoComplete: 'email' })}
-      {field('contact_name', t('account.contactName'), {
-        autoComplete: 'name',
-        help: t('account.contactHelp'),
-      })}
-      {field('contact_email', t('account.contactEmail'), { type: 'email', autoComplete: 'email' })}
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => setChangingPassword(true)}
-        >
-          {t('account.changePassword')}
-        </button>
-        <span className="spacer" />
-        <Link className="button button-secondary" to={paths.dashboard.url()}>
-          {t('account.back')}
-        </Link>
-        <button type="submit" className="button" disabled={isLoading || form.hasErrors}>
-          {isLoading ? <Spinner small /> : null}
-          {t('account.save')}
-        </button>
-      </div>
+    <>
+      <form onSubmit={submit} noValidate className="card form-card">
+        {saved ? (
+          <p className="notice notice-success" role="status">
+            {t('common.saved')}
+          </p>
+        ) : null}
+        {field('company', t('account.company'), { required: true, autoComplete: 'organization' })}
+        {field('email', t('account.email'), {
+          required: true,
+          type: 'email',
+          autoComplete: 'email',
+        })}
+        {field('contact_name', t('account.contactName'), {
+          autoComplete: 'name',
+          help: t('account.contactHelp'),
+        })}
+        {field('contact_email', t('account.contactEmail'), {
+          type: 'email',
+          autoComplete: 'email',
+        })}
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setChangingPassword(true)}
+          >
+            {t('account.changePassword')}
+          </button>
+          <span className="spacer" />
+          <Link className="button button-secondary" to={paths.dashboard.url()}>
+            {t('account.back')}
+          </Link>
+          <button type="submit" className="button" disabled={isLoading || form.hasErrors}>
+            {isLoading ? <Spinner small /> : null}
+            {t('account.save')}
+          </button>
+        </div>
+      </form>
       {changingPassword ? (
         <ChangePasswordDialog userId={user.id} onClose={() => setChangingPassword(false)} />
       ) : null}
-    </form>
+    </>
   );
 }
 

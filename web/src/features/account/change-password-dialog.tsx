@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { Dialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/overlay/dialog.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';

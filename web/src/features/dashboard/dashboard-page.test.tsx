@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api, makeProject, renderApp, verifiedUser } from '../../test/render-app.tsx';
 
@@ -37,5 +37,137 @@ describe('dashboard', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Projekte' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Abmelden' })).toBeInTheDocument();
+  });
+
+  it("hides the welcome box with 'Danke, nicht mehr anzeigen', saving the whole user", async () => {
+    const bodies: unknown[] = [];
+    const hidden = { ...verifiedUser, show_welcome_box: false };
+    const { user } = await renderApp('/dashboard', {
+      handlers: [
+        api.get('/projects', []),
+        api.get('/user/current', hidden),
+        api.patch(`/user/${verifiedUser.id}`, (body) => {
+          bodies.push(body);
+          return [200, hidden];
+        }),
+      ],
+    });
+    expect(screen.getByRole('heading', { name: 'Willkommen bei Fragewerk!' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Danke, nicht mehr anzeigen' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('heading', { name: 'Willkommen bei Fragewerk!' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(bodies).toEqual([
+      {
+        company: verifiedUser.company,
+        email: verifiedUser.email,
+        contact_name: verifiedUser.contact_name,
+        contact_email: verifiedUser.contact_email,
+        show_welcome_box: false,
+      },
+    ]);
+  });
+
+  it('shows no welcome box when the user has hidden it', async () => {
+    await renderApp('/dashboard', {
+      user: { ...verifiedUser, show_welcome_box: false },
+      handlers: [api.get('/projects', [])],
+    });
+    await screen.findByText('Sie haben keine aktiven Projekte');
+    expect(
+      screen.queryByRole('button', { name: 'Danke, nicht mehr anzeigen' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("opens 'Neues Projekt' from the welcome box, locks the body and closes on Escape", async () => {
+    const { user } = await renderApp('/dashboard', { handlers: [api.get('/projects', [])] });
+    await user.click(screen.getByRole('button', { name: 'Neues Projekt anlegen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Neues Projekt' });
+    expect(within(dialog).getByLabelText(/Projektname/)).toHaveFocus();
+    expect(document.body).toHaveClass('overlay-open');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('overlay-open');
+  });
+
+  it('closes the dialog with Abbrechen', async () => {
+    const { user } = await renderApp('/dashboard', { handlers: [api.get('/projects', [])] });
+    await user.click(screen.getByRole('button', { name: 'Neues Projekt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Neues Projekt' });
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('overlay-open');
+  });
+
+  it('shows the required messages on Enter with empty fields and sends nothing', async () => {
+    const bodies: unknown[] = [];
+    const { user } = await renderApp('/dashboard', {
+      handlers: [
+        api.get('/projects', []),
+        api.post('/projects/create', (body) => {
+          bodies.push(body);
+          return [201, makeProject()];
+        }),
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Neues Projekt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Neues Projekt' });
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText('Projektname ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(within(dialog).getByText('Kundenname ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Projektname/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog', { name: 'Neues Projekt' })).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it('creates a project and goes to its settings', async () => {
+    const created = makeProject({
+      id: 'neu',
+      project_name: 'Website',
+      customer_firm: 'Bäckerei Roth',
+    });
+    const bodies: unknown[] = [];
+    const { user, router } = await renderApp('/dashboard', {
+      handlers: [
+        api.get('/projects', []),
+        api.get('/projects/neu', created),
+        api.post('/projects/create', (body) => {
+          bodies.push(body);
+          return [201, created];
+        }),
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Neues Projekt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Neues Projekt' });
+    await user.type(within(dialog).getByLabelText(/Projektname/), '  Website ');
+    await user.type(within(dialog).getByLabelText(/Kundenname/), 'Bäckerei Roth{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projekte/neu/einstellungen'));
+    expect(bodies).toEqual([{ project_name: 'Website', customer_firm: 'Bäckerei Roth' }]);
+    expect(
+      await screen.findByRole('heading', { name: 'Projekteinstellungen' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('overlay-open');
+  });
+
+  it('shows a 422 from the server at the field and keeps the dialog open', async () => {
+    const { user } = await renderApp('/dashboard', {
+      handlers: [
+        api.get('/projects', []),
+        api.post('/projects/create', () => [
+          422,
+          { message: 'Ungültige Eingabe', errors: { project_name: ['Projektname ist zu lang'] } },
+        ]),
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Neues Projekt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Neues Projekt' });
+    await user.type(within(dialog).getByLabelText(/Projektname/), 'Website');
+    await user.type(within(dialog).getByLabelText(/Kundenname/), 'Roth');
+    await user.click(within(dialog).getByRole('button', { name: 'Projekt anlegen' }));
+    expect(await within(dialog).findByText('Projektname ist zu lang')).toBeInTheDocument();
+    expect(screen.queryByText('Es ist ein Fehler aufgetreten')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { PlusIcon } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
-import { PlusIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useGetProjectsQuery } from '../../lib/projects-api.ts';

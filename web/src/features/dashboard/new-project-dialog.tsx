@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
+import { Dialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { Dialog } from '../../components/overlay/dialog.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';

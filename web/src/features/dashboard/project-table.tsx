@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { ArrowIcon, EyeIcon, SettingsIcon } from '@fragewerk/engine/react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { ArrowIcon, EyeIcon, SettingsIcon } from '../../components/icons.tsx';
 import type { ProjectSummary } from '../../lib/projects-api.ts';
 import { projectStatus } from './project-status.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store.ts';
-import { ConfirmDialog } from '../../components/overlay/confirm-dialog.tsx';
 import { useApproveProjectMutation } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
 

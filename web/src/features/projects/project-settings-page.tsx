@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { ConfirmDialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store.ts';
 import { paths } from '../../config/paths.ts';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
-import { ConfirmDialog } from '../../components/overlay/confirm-dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useLeaveGuard } from '../../hooks/use-leave-guard.tsx';

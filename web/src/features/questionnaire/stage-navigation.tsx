@@ -1,6 +1,6 @@
 import type { Definition, StepDefinition } from '@fragewerk/engine/core';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 
 /** The three stage tabs ('1 Business Insights', …) and the sub-navigation of the current stage. */
@@ -24,13 +24,14 @@ export function StageNavigation({
             const active = stage.key === current.stage;
             return (
               <li key={stage.key}>
-                <NavLink
+                {/* A plain Link: NavLink would set aria-current only on the stage's first step. */}
+                <Link
                   to={first ? paths.step.url(projectId, first.meta.slug) : '#'}
                   className={active ? 'stage-tab is-active' : 'stage-tab'}
                   aria-current={active ? 'true' : undefined}
                 >
                   <span className="stage-number">{index + 1}</span> {stage.title}
-                </NavLink>
+                </Link>
               </li>
             );
           })}

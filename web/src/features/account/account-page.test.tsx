@@ -1,0 +1,122 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { api, renderApp, verifiedUser } from '../../test/render-app.tsx';
+
+describe('account settings', () => {
+  it('shows the title, the company as subtitle, German dates and the prefilled fields', async () => {
+    await renderApp('/account');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Accounteinstellungen' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Agentur Nord', { selector: '.subtitle' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Erstellt am 1. November 2026 · Zuletzt bearbeitet am 20. November 2026'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Firma/)).toHaveValue('Agentur Nord');
+    expect(screen.getByLabelText(/^E-Mail \*?$/)).toHaveValue('jana@agentur-nord.de');
+    expect(screen.getByLabelText('Ansprechpartner')).toHaveValue('Jana Kühn');
+    expect(screen.getByLabelText('E-Mail des Ansprechpartners')).toHaveValue(
+      'jana@agentur-nord.de',
+    );
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', '/dashboard');
+    expect(document.title).toBe('Accounteinstellungen – Fragewerk');
+  });
+
+  it('shows an invalid e-mail and disables Speichern', async () => {
+    const { user } = await renderApp('/account');
+    const email = screen.getByLabelText(/^E-Mail \*?$/);
+    await user.clear(email);
+    await user.type(email, 'jana-at-agentur');
+    await user.tab();
+    expect(screen.getByText('E-Mail muss eine gültige E-Mail-Adresse sein.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  });
+
+  it('requires the company', async () => {
+    const { user } = await renderApp('/account');
+    await user.clear(screen.getByLabelText(/^Firma/));
+    await user.tab();
+    expect(screen.getByText('Firma ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  });
+
+  it("saves valid changes and shows 'Daten wurden gespeichert'", async () => {
+    const bodies: unknown[] = [];
+    const saved = { ...verifiedUser, company: 'Agentur Süd', contact_name: null };
+    const { user } = await renderApp('/account', {
+      handlers: [
+        api.get('/user/current', saved),
+        api.patch(`/user/${verifiedUser.id}`, (body) => {
+          bodies.push(body);
+          return [200, saved];
+        }),
+      ],
+    });
+    const company = screen.getByLabelText(/^Firma/);
+    await user.clear(company);
+    await user.type(company, ' Agentur Süd ');
+    await user.clear(screen.getByLabelText('Ansprechpartner'));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Daten wurden gespeichert')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        company: 'Agentur Süd',
+        email: 'jana@agentur-nord.de',
+        contact_name: null,
+        contact_email: 'jana@agentur-nord.de',
+      },
+    ]);
+    expect(company).toHaveValue('Agentur Süd');
+    // The refreshed user shows in the subtitle.
+    await waitFor(() =>
+      expect(screen.getByText('Agentur Süd', { selector: '.subtitle' })).toBeInTheDocument(),
+    );
+  });
+
+  it("shows the server's 422 field error without an error toast", async () => {
+    const { user } = await renderApp('/account', {
+      handlers: [
+        api.get('/user/current', verifiedUser),
+        api.patch(`/user/${verifiedUser.id}`, () => [
+          422,
+          {
+            message: 'Die Eingaben sind ungültig.',
+            errors: { email: ['Diese E-Mail-Adresse wird bereits verwendet.'] },
+          },
+        ]),
+      ],
+    });
+    const email = screen.getByLabelText(/^E-Mail \*?$/);
+    await user.clear(email);
+    await user.type(email, 'neu@agentur-nord.de');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(
+      await screen.findByText('Diese E-Mail-Adresse wird bereits verwendet.'),
+    ).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Daten wurden gespeichert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Es ist ein Fehler aufgetreten')).not.toBeInTheDocument();
+    // Editing the field clears the server's message.
+    await user.type(email, 'x');
+    expect(
+      screen.queryByText('Diese E-Mail-Adresse wird bereits verwendet.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows an unverified user the notice instead of the form', async () => {
+    await renderApp('/account', { user: { ...verifiedUser, verified: false } });
+    expect(screen.getByRole('heading', { name: 'Accounteinstellungen' })).toBeInTheDocument();
+    expect(screen.getByText(/Ihr Account ist noch nicht verifiziert/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Passwort ändern' })).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor without login to /login', async () => {
+    const { leaveTo } = await renderApp('/account', { user: null });
+    expect(leaveTo).toHaveBeenCalledWith('/login');
+    expect(screen.queryByRole('heading', { name: 'Accounteinstellungen' })).not.toBeInTheDocument();
+  });
+});
