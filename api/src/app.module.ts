@@ -5,7 +5,13 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { createValidator, type Definition } from '@fragewerk/engine/core';
 import type { AppConfig } from './config/app-config.ts';
 import { ApiExceptionFilter } from './common/api-exception.filter.ts';
-import { APP_CONFIG, DEFINITION, VALIDATOR } from './definition/definition.providers.ts';
+import {
+  APP_CONFIG,
+  CHECKS_MODULE,
+  DEFINITION,
+  VALIDATOR,
+} from './definition/definition.providers.ts';
+import { ChecksController } from './definition/checks.controller.ts';
 import { ConfigController } from './definition/config.controller.ts';
 import { AccountsService } from './auth/accounts.service.ts';
 import { AuthPagesController } from './auth/auth-pages.controller.ts';
@@ -30,17 +36,25 @@ export interface AppDependencies {
   orm: MikroORM;
   definition: Definition;
   sessions: PgSessionStore;
+  checksModule: string;
 }
 
 /** The application, built from its already started dependencies (see `create-app.ts`). */
 @Module({})
 export class AppModule {
-  static register({ config, orm, definition, sessions }: AppDependencies): DynamicModule {
+  static register({
+    config,
+    orm,
+    definition,
+    sessions,
+    checksModule,
+  }: AppDependencies): DynamicModule {
     return {
       module: AppModule,
       imports: [PassportModule.register({ session: true })],
       controllers: [
         ConfigController,
+        ChecksController,
         UsersController,
         ProjectsController,
         QuestionnaireController,
@@ -51,6 +65,7 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: MikroORM, useValue: orm },
         { provide: DEFINITION, useValue: definition },
+        { provide: CHECKS_MODULE, useValue: checksModule },
         { provide: VALIDATOR, useValue: createValidator(definition) },
         { provide: PgSessionStore, useValue: sessions },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
+import { loadDefinitionFromDisk, standaloneChecksModule } from '@fragewerk/engine/core/node';
 import express from 'express';
 import session from 'express-session';
 import passport from 'passport';
@@ -42,9 +42,10 @@ export async function createApp(
   await orm.migrator.up();
   const definition = await loadDefinitionFromDisk(config.definitionDir);
   const sessions = new PgSessionStore(orm);
+  const checksModule = await standaloneChecksModule(definition);
 
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.register({ config, orm, definition, sessions }),
+    AppModule.register({ config, orm, definition, sessions, checksModule }),
     { bodyParser: false, logger: options.logger ?? new QuietLogger() },
   );
   app.disable('x-powered-by');

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { loadBootData } from './app/boot.ts';
+import { lazyChecks, loadBootData } from './app/boot.ts';
 import { createRouter } from './app/router.tsx';
 import { createStore } from './app/store.ts';
 import { apiContext } from './lib/api.ts';
@@ -16,11 +16,13 @@ const i18n = createI18n();
 const store = createStore(i18n);
 const root = createRoot(document.getElementById('root')!);
 
+const checks = lazyChecks();
+
 loadBootData(store)
   .then(() => {
     root.render(
       <StrictMode>
-        <App store={store} i18n={i18n} router={createRouter(share.basename)} />
+        <App store={store} i18n={i18n} router={createRouter(share.basename)} checks={checks} />
       </StrictMode>,
     );
   })

@@ -50,6 +50,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     sessionSecret: env.SESSION_SECRET || persistentSecret(dataDir),
     definitionDir: env.DEFINITION_DIR || undefined,
-    webDir: env.WEB_DIR || (existsSync(path.join(builtWebApp, 'index.html')) ? builtWebApp : undefined),
+    webDir:
+      env.WEB_DIR || (existsSync(path.join(builtWebApp, 'index.html')) ? builtWebApp : undefined),
   };
 }

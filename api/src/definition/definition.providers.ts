@@ -4,6 +4,8 @@ import type { Definition, Validate } from '@fragewerk/engine/core';
 export const DEFINITION = Symbol('DEFINITION');
 /** Injection token of the validator factory (`step:<key>` / `form:<name>` → validate). */
 export const VALIDATOR = Symbol('VALIDATOR');
+/** Injection token of the precompiled checks module served to the browser. */
+export const CHECKS_MODULE = Symbol('CHECKS_MODULE');
 /** Injection token of the server configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 

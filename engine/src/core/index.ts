@@ -3,13 +3,18 @@ export { loadDefinition, DefinitionError } from './load-definition.ts';
 export { resolvePresets, findPresetList, CUSTOM_KEY } from './resolve-presets.ts';
 export { createAjv, AJV_OPTIONS, DEFINITION_KEYWORDS } from './create-ajv.ts';
 export { toFieldErrors, fieldLabel, type FieldErrors } from './field-errors.ts';
+export { createValidator, compileChecks } from './create-validator.ts';
 export {
-  createValidator,
+  validatorFromChecks,
   schemaFor,
   validatorNames,
+  schemaKey,
+  conditionSchemas,
+  type CompiledChecks,
+  type SchemaCheck,
   type Validate,
   type ValidationResult,
-} from './create-validator.ts';
+} from './validator-runtime.ts';
 export { displayValues, presetEntry, type DisplayValue } from './display-values.ts';
 export {
   ProseRenderer,

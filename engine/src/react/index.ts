@@ -1,4 +1,6 @@
 export { EngineTextsProvider, useEngineTexts, type EngineTexts } from './engine-texts.tsx';
+export { EngineChecksProvider, useEngineChecks, readyChecks } from './engine-checks.tsx';
+export { lazyWithPreload, preloadLazyComponents } from './lazy-with-preload.tsx';
 export { SchemaForm, type SchemaFormProps, type FormData } from './schema-form.tsx';
 export { FormStep, type FormStepProps, SAVED_MS } from './form-step.tsx';
 export { ListStep, type ListStepProps } from './list/list-step.tsx';

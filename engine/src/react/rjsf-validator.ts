@@ -1,15 +1,6 @@
-import type {
-  ErrorSchema,
-  RJSFSchema,
-  RJSFValidationError,
-  ValidationData,
-  ValidatorType,
-} from '@rjsf/utils';
-import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../core/create-ajv.ts';
-import { createValidator } from '../core/create-validator.ts';
-import type { Definition } from '../core/definition-types.ts';
-import type { FieldErrors } from '../core/field-errors.ts';
+import type { ErrorSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
+import type { CompiledChecks, Definition, FieldErrors } from '../core/index.ts';
+import { schemaKey, validatorFromChecks } from '../core/index.ts';
 
 /** rjsf's error shape from our German field errors (`{field: {__errors: [...]}}`). */
 export function toErrorSchema(errors: FieldErrors): ErrorSchema {
@@ -29,44 +20,22 @@ function toErrorList(errors: FieldErrors): RJSFValidationError[] {
   );
 }
 
-interface SharedValidation {
-  validators: ReturnType<typeof createValidator>;
-  compile: (schema: RJSFSchema) => ValidateFunction;
-}
-
-const shared = new WeakMap<Definition, SharedValidation>();
-
-/** One validator set and one Ajv per definition, whatever number of forms is on the screen. */
-function sharedValidation(definition: Definition): SharedValidation {
-  let found = shared.get(definition);
-  if (!found) {
-    const ajv = createAjv();
-    const compiled = new Map<string, ValidateFunction>();
-    found = {
-      validators: createValidator(definition),
-      compile: (schema) => {
-        const key = JSON.stringify(schema);
-        let validate = compiled.get(key);
-        if (!validate) {
-          validate = ajv.compile(schema as object);
-          compiled.set(key, validate);
-        }
-        return validate;
-      },
-    };
-    shared.set(definition, found);
-  }
-  return found;
-}
-
 /**
  * rjsf's validator interface for one step or form (`step:<key>`, `form:<name>`) on top of the
- * shared validator: the form shows exactly the API's German messages. rjsf's own checks of
- * sub-schemas (which `if` branch applies) use the same Ajv configuration.
+ * shared, precompiled checks: the form shows exactly the API's German messages, and rjsf's
+ * questions about `if` branches are answered by the precompiled condition checks. Nothing is
+ * compiled in the browser (no `unsafe-eval`).
  */
-export function createRjsfValidator(definition: Definition, name: string): ValidatorType {
-  const { validators, compile } = sharedValidation(definition);
-  const validate = validators(name);
+export function createRjsfValidator(
+  definition: Definition,
+  name: string,
+  checks: CompiledChecks,
+): ValidatorType {
+  const validate = validatorFromChecks(definition, checks)(name);
+  const conditionFor = (schema: unknown) => {
+    const key = schemaKey(schema);
+    return Object.hasOwn(checks.conditions, key) ? checks.conditions[key] : undefined;
+  };
   return {
     validateFormData(formData): ValidationData<unknown> {
       const result = validate(formData ?? {});
@@ -74,16 +43,13 @@ export function createRjsfValidator(definition: Definition, name: string): Valid
       return { errors: toErrorList(result.errors), errorSchema: toErrorSchema(result.errors) };
     },
     isValid(schema, formData) {
-      try {
-        return Boolean(compile(schema)(formData));
-      } catch {
-        return false;
-      }
+      // Our schemas only ask rjsf to choose `if` branches; any other question has no branch.
+      return Boolean(conditionFor(schema)?.(formData));
     },
     rawValidation(schema, formData) {
-      const check = compile(schema);
-      check(formData);
-      return { errors: (check.errors ?? []) as never[] };
+      const check = conditionFor(schema);
+      check?.(formData);
+      return { errors: (check?.errors ?? []) as never[] };
     },
   };
 }

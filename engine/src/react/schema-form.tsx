@@ -4,6 +4,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { type ReactNode, type Ref, useMemo, useState } from 'react';
 import type { Definition } from '../core/index.ts';
 import type { EngineFormContext } from './preset-options.ts';
+import { useEngineChecks } from './engine-checks.tsx';
 import { createRjsfValidator } from './rjsf-validator.ts';
 import { templates } from './templates/templates.ts';
 import { widgets } from './widgets/registry.ts';
@@ -45,9 +46,10 @@ export function SchemaForm({
   idPrefix,
   formRef,
 }: SchemaFormProps) {
+  const checks = useEngineChecks();
   const validator = useMemo(
-    () => createRjsfValidator(definition, validatorName),
-    [definition, validatorName],
+    () => createRjsfValidator(definition, validatorName, checks),
+    [definition, validatorName, checks],
   );
   const formContext = useMemo<EngineFormContext>(() => ({ definition }), [definition]);
   const [submitted, setSubmitted] = useState(false);

@@ -7,10 +7,10 @@ import { definitionDirsAbove, readDefinitionDir } from '../core/node/index.ts';
 import { FormStep } from './form-step.tsx';
 import { ListStep } from './list/list-step.tsx';
 import type { ListItem } from './list/list-types.ts';
-import { renderWithTexts } from './test/render.tsx';
+import { renderWithTexts, testDefinition } from './test/render.tsx';
 import { widgets } from './widgets/registry.ts';
 
-const definition = loadDefinition(await readDefinitionDir(definitionDirsAbove(process.cwd())));
+const definition = testDefinition;
 const step = (key: string) => definition.steps.find((candidate) => candidate.meta.key === key)!;
 afterEach(() => {
   cleanup();

@@ -1,4 +1,9 @@
-import { EngineTextsProvider, type EngineTexts } from '@fragewerk/engine/react';
+import type { CompiledChecks } from '@fragewerk/engine/core';
+import {
+  EngineChecksProvider,
+  EngineTextsProvider,
+  type EngineTexts,
+} from '@fragewerk/engine/react';
 import type { i18n } from 'i18next';
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -12,10 +17,12 @@ export function App({
   store,
   i18n,
   router,
+  checks,
 }: {
   store: AppStore;
   i18n: i18n;
   router: ReturnType<typeof createRouter>;
+  checks: Promise<CompiledChecks>;
 }) {
   const engineTexts = useMemo(
     () => i18n.t('engine', { returnObjects: true }) as EngineTexts,
@@ -25,7 +32,9 @@ export function App({
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <EngineTextsProvider texts={engineTexts}>
-          <RouterProvider router={router} />
+          <EngineChecksProvider checks={checks}>
+            <RouterProvider router={router} />
+          </EngineChecksProvider>
         </EngineTextsProvider>
       </I18nextProvider>
     </Provider>

@@ -1,6 +1,21 @@
+import type { CompiledChecks } from '@fragewerk/engine/core';
 import { configApi } from '../lib/config-api.ts';
 import { userApi } from '../lib/user-api.ts';
 import type { AppStore } from './store.ts';
+
+/** The server's precompiled schema checks (an ES module of the same origin). */
+const CHECKS_URL = '/assets/checks.js';
+
+/** Loads the precompiled checks once, on first use (the first form on screen). */
+export function lazyChecks(): Promise<CompiledChecks> {
+  let loading: Promise<CompiledChecks> | undefined;
+  const load = () =>
+    (loading ??= (
+      import(/* @vite-ignore */ CHECKS_URL) as Promise<{ checks: CompiledChecks }>
+    ).then((module) => module.checks));
+  // A thenable that starts loading only when React first reads it.
+  return { then: (resolve, reject) => load().then(resolve, reject) } as Promise<CompiledChecks>;
+}
 
 /**
  * Loads what every screen needs before the app renders, in SPEC §3's order: the presets and the

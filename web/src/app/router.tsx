@@ -1,21 +1,36 @@
+import { lazyWithPreload } from '@fragewerk/engine/react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
-import { AccountPage } from '../features/account/account-page.tsx';
 import { HomeRedirect } from '../features/auth/home-redirect.tsx';
 import { LeaveTo } from '../features/auth/leave-to.tsx';
 import { RequireLogin } from '../features/auth/require-login.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { LegalPage } from '../features/legal/legal-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { ProjectContainer } from '../features/projects/project-container.tsx';
-import { ProjectSettingsPage } from '../features/projects/project-settings-page.tsx';
 import {
   QuestionnaireIndex,
   QuestionnaireLayout,
 } from '../features/questionnaire/questionnaire-layout.tsx';
 import { StepPage } from '../features/questionnaire/step-page.tsx';
-import { ResultsPage } from '../features/results/results-page.tsx';
+
+// Screens a customer with a share link never needs load when first opened (route-level splitting).
+const AccountPage = lazyWithPreload(() =>
+  import('../features/account/account-page.tsx').then((module) => module.AccountPage),
+);
+const DashboardPage = lazyWithPreload(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((module) => module.DashboardPage),
+);
+const LegalPage = lazyWithPreload(() =>
+  import('../features/legal/legal-page.tsx').then((module) => module.LegalPage),
+);
+const ProjectSettingsPage = lazyWithPreload(() =>
+  import('../features/projects/project-settings-page.tsx').then(
+    (module) => module.ProjectSettingsPage,
+  ),
+);
+const ResultsPage = lazyWithPreload(() =>
+  import('../features/results/results-page.tsx').then((module) => module.ResultsPage),
+);
 
 /** The routes of SPEC §2's table. */
 export const routes: RouteObject[] = [

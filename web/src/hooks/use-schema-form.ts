@@ -1,3 +1,4 @@
+import { useEngineChecks } from '@fragewerk/engine/react';
 import { useCallback, useMemo, useState } from 'react';
 import { validatorsFor } from '../lib/validators.ts';
 import { useDefinition } from './use-definition.ts';
@@ -15,9 +16,10 @@ const withoutEmpty = (values: Values): Values =>
  */
 export function useSchemaForm<T extends Values>(validatorName: string, initial: T) {
   const definition = useDefinition();
+  const checks = useEngineChecks();
   const validate = useMemo(
-    () => validatorsFor(definition)(validatorName),
-    [definition, validatorName],
+    () => validatorsFor(definition, checks)(validatorName),
+    [definition, checks, validatorName],
   );
   const [values, setValues] = useState<T>(initial);
   const [baseline, setBaseline] = useState<T>(initial);

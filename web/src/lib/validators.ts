@@ -1,13 +1,21 @@
-import { createValidator, type Definition, type Validate } from '@fragewerk/engine/core';
+import {
+  type CompiledChecks,
+  type Definition,
+  type Validate,
+  validatorFromChecks,
+} from '@fragewerk/engine/core';
 
-const cache = new WeakMap<Definition, (name: string) => Validate>();
+const cache = new WeakMap<CompiledChecks, (name: string) => Validate>();
 
-/** The shared validators of the definition (the same German messages as the API), built once. */
-export function validatorsFor(definition: Definition): (name: string) => Validate {
-  let validators = cache.get(definition);
+/** The shared validators (the API's German messages) from the precompiled checks, built once. */
+export function validatorsFor(
+  definition: Definition,
+  checks: CompiledChecks,
+): (name: string) => Validate {
+  let validators = cache.get(checks);
   if (!validators) {
-    validators = createValidator(definition);
-    cache.set(definition, validators);
+    validators = validatorFromChecks(definition, checks);
+    cache.set(checks, validators);
   }
   return validators;
 }

@@ -1,5 +1,5 @@
 import type { Definition } from '@fragewerk/engine/core';
-import { loadDefinition } from '@fragewerk/engine/core';
+import { compileChecks, loadDefinition } from '@fragewerk/engine/core';
 import { definitionDirsAbove, readDefinitionDir } from '@fragewerk/engine/core/node';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +7,7 @@ import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw'
 import { setupServer } from 'msw/node';
 import { createMemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { preloadLazyComponents, readyChecks } from '@fragewerk/engine/react';
 import { App } from '../app/app.tsx';
 import { routes } from '../app/router.tsx';
 import { createStore } from '../app/store.ts';
@@ -21,6 +22,10 @@ import { userApi, type CurrentUser } from '../lib/user-api.ts';
 export const definition: Definition = loadDefinition(
   await readDefinitionDir(definitionDirsAbove(process.cwd())),
 );
+
+/** The checks the server would precompile, compiled here once. */
+const checks = readyChecks(compileChecks(definition));
+await preloadLazyComponents();
 
 /** The API the component tests talk to: msw answers `fetch` in place of the server. */
 export const server = setupServer();
@@ -109,6 +114,6 @@ export async function renderApp(
   await store.dispatch(userApi.util.upsertQueryData('getCurrentUser', undefined, user));
   const leaveTo = vi.spyOn(navigation, 'leaveTo').mockImplementation(() => undefined);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(<App store={store} i18n={i18n} router={router} />);
+  const view = render(<App store={store} i18n={i18n} router={router} checks={checks} />);
   return { ...view, store, router, leaveTo, user: userEvent.setup() };
 }

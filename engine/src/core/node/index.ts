@@ -5,3 +5,4 @@ export {
   type DefinitionDirs,
 } from './read-definition-dir.ts';
 export { loadDefinitionFromDisk, defaultDefinitionDirs } from './load-definition-from-disk.ts';
+export { standaloneChecksModule } from './standalone-checks.ts';

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyWithPreload } from '../lazy-with-preload.tsx';
 import type { Definition, ListGroup, StepDefinition } from '../../core/index.ts';
 import { displayValues } from '../../core/index.ts';
 import { useEngineTexts } from '../engine-texts.tsx';
@@ -7,9 +8,15 @@ import { ConfirmDialog } from '../overlay/confirm-dialog.tsx';
 import { Dialog } from '../overlay/dialog.tsx';
 import type { FormData } from '../schema-form.tsx';
 import { ItemCard } from './item-card.tsx';
-import { ItemEditor } from './item-editor.tsx';
+
 import { HIGHLIGHT_MS, type ListItem } from './list-types.ts';
 import { SortableList } from './sortable-list.tsx';
+
+// The editor brings rjsf; it loads when first opened, while the list is usable at once.
+const ItemEditor = lazyWithPreload(() =>
+  import('./item-editor.tsx').then((module) => module.ItemEditor),
+);
+const loading = <span className="spinner" role="status" aria-hidden="true" />;
 
 export interface ListStepProps {
   definition: Definition;
@@ -184,15 +191,17 @@ export function ListStep({
             {editable && adding === group.key ? (
               <div className="inline-editor" role="region" aria-label={list.newTitle}>
                 <h3>{list.newTitle}</h3>
-                <ItemEditor
-                  definition={definition}
-                  step={step}
-                  initial={groupBy ? { [groupBy]: group.value } : {}}
-                  submitLabel={list.addButton}
-                  onSubmit={(data) => add(group, data)}
-                  onCancel={() => setAdding(null)}
-                  idPrefix={`new-${step.meta.key}-${group.key}`}
-                />
+                <Suspense fallback={loading}>
+                  <ItemEditor
+                    definition={definition}
+                    step={step}
+                    initial={groupBy ? { [groupBy]: group.value } : {}}
+                    submitLabel={list.addButton}
+                    onSubmit={(data) => add(group, data)}
+                    onCancel={() => setAdding(null)}
+                    idPrefix={`new-${step.meta.key}-${group.key}`}
+                  />
+                </Suspense>
               </div>
             ) : null}
             {editable && adding !== group.key ? (
@@ -210,15 +219,17 @@ export function ListStep({
       })}
       {editing ? (
         <Dialog title={list.editTitle} onClose={() => setEditing(null)} wide>
-          <ItemEditor
-            definition={definition}
-            step={step}
-            initial={answersOf(editing)}
-            submitLabel={list.saveButton}
-            onSubmit={(data) => update(editing, data)}
-            onCancel={() => setEditing(null)}
-            idPrefix={`edit-${editing.id}`}
-          />
+          <Suspense fallback={loading}>
+            <ItemEditor
+              definition={definition}
+              step={step}
+              initial={answersOf(editing)}
+              submitLabel={list.saveButton}
+              onSubmit={(data) => update(editing, data)}
+              onCancel={() => setEditing(null)}
+              idPrefix={`edit-${editing.id}`}
+            />
+          </Suspense>
         </Dialog>
       ) : null}
       {deleting ? (

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import Sortable from 'sortablejs';
 
 interface SortableListProps<T> {
   items: T[];
@@ -29,18 +28,28 @@ export function SortableList<T>({
 
   useEffect(() => {
     if (!sortable || !list.current) return;
-    const instance = Sortable.create(list.current, {
-      handle: '.drag-handle',
-      animation: 150,
-      onEnd: (event) => {
-        const { item, from, oldIndex, newIndex } = event;
-        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-        from.removeChild(item);
-        from.insertBefore(item, from.children[oldIndex] ?? null);
-        move.current(oldIndex, newIndex);
-      },
+    const element = list.current;
+    let instance: { destroy(): void } | undefined;
+    let cancelled = false;
+    // Dragging arrives a moment after the list; the move buttons work from the first paint.
+    void import('sortablejs').then(({ default: Sortable }) => {
+      if (cancelled) return;
+      instance = Sortable.create(element, {
+        handle: '.drag-handle',
+        animation: 150,
+        onEnd: (event) => {
+          const { item, from, oldIndex, newIndex } = event;
+          if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+          from.removeChild(item);
+          from.insertBefore(item, from.children[oldIndex] ?? null);
+          move.current(oldIndex, newIndex);
+        },
+      });
     });
-    return () => instance.destroy();
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+    };
   }, [sortable]);
 
   return (

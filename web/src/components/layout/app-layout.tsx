@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Spinner } from '../spinner.tsx';
 import { ToastContainer } from '../toast/toast-container.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -9,7 +11,9 @@ export function AppLayout() {
     <div className="app">
       <AppHeader />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<Spinner fullScreen />}>
+          <Outlet />
+        </Suspense>
       </main>
       <AppFooter />
       <ToastContainer />

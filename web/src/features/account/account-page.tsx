@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
@@ -110,7 +110,9 @@ function AccountForm({ user }: { user: CurrentUser }) {
         </div>
       </form>
       {changingPassword ? (
-        <ChangePasswordDialog userId={user.id} onClose={() => setChangingPassword(false)} />
+        <Suspense fallback={null}>
+          <ChangePasswordDialog userId={user.id} onClose={() => setChangingPassword(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { PlusIcon } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner.tsx';
@@ -42,7 +42,11 @@ function Projects() {
           <ProjectTable projects={archived} caption={t('dashboard.archived')} />
         </>
       ) : null}
-      {creating ? <NewProjectDialog onClose={() => setCreating(false)} /> : null}
+      {creating ? (
+        <Suspense fallback={null}>
+          <NewProjectDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,7 @@
+import { lazyWithPreload } from '@fragewerk/engine/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/spinner.tsx';
 import { useParams } from 'react-router-dom';
 import { useDefinition } from '../../hooks/use-definition.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
@@ -6,11 +9,15 @@ import { Markdown } from '../../lib/markdown.tsx';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { ApproveButton } from '../projects/approve-button.tsx';
 import { useProjectScope } from '../projects/project-context.ts';
-import { FormStepContainer } from './form-step-container.tsx';
 import { ListStepContainer } from './list-step-container.tsx';
 import { StageNavigation } from './stage-navigation.tsx';
 import { StepFooter } from './step-footer.tsx';
 import { neighbours, stepBySlug } from './step-order.ts';
+
+// A form step brings rjsf; it loads when a form step is opened (list steps do not need it).
+const FormStepContainer = lazyWithPreload(() =>
+  import('./form-step-container.tsx').then((module) => module.FormStepContainer),
+);
 
 /** One questionnaire step: navigation, heading, the step's content, the help sidebar, the footer. */
 export function StepPage() {
@@ -33,7 +40,9 @@ export function StepPage() {
           {step.meta.kind === 'list' ? (
             <ListStepContainer key={step.meta.key} step={step} />
           ) : (
-            <FormStepContainer key={step.meta.key} step={step} />
+            <Suspense fallback={<Spinner />}>
+              <FormStepContainer key={step.meta.key} step={step} />
+            </Suspense>
           )}
           {isLast && !project.is_approved ? (
             <div className="approve-box">

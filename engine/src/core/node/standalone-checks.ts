@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { createAjv } from '../create-ajv.ts';
+import type { Definition } from '../definition-types.ts';
+import { conditionSchemas, schemaFor, validatorNames } from '../validator-runtime.ts';
+
+/**
+ * Every check of the definition as one self-contained ES module of Ajv standalone code
+ * (`export const checks = {validators, conditions}`), for the browser: it validates with exactly
+ * the server's schemas but never compiles (no Ajv compiler shipped, no `unsafe-eval`).
+ */
+export async function standaloneChecksModule(definition: Definition): Promise<string> {
+  const ajv = createAjv({ code: { source: true, esm: true, lines: false, optimize: true } });
+  const exports: Record<string, string> = {};
+  const names: { validators: Record<string, string>; conditions: Record<string, string> } = {
+    validators: {},
+    conditions: {},
+  };
+  let counter = 0;
+  const add = (group: 'validators' | 'conditions', key: string, schema: object) => {
+    const id = `check${counter++}`;
+    ajv.addSchema(schema, id);
+    exports[id] = id;
+    names[group][key] = id;
+  };
+  for (const name of validatorNames(definition))
+    add('validators', name, schemaFor(definition, name)!);
+  for (const [key, schema] of Object.entries(conditionSchemas(definition)))
+    add('conditions', key, schema);
+
+  const code = standaloneCode(ajv, exports);
+  const table = (group: Record<string, string>) =>
+    `{${Object.entries(group)
+      .map(([key, id]) => `${JSON.stringify(key)}: ${id}`)
+      .join(', ')}}`;
+  const entry = `${code}\nexport const checks = { validators: ${table(names.validators)}, conditions: ${table(names.conditions)} };\n`;
+  // Loaded on use: esbuild is a build tool the rest of this module's importers never need.
+  const { build } = await import('esbuild');
+  const result = await build({
+    // Ajv's runtime helpers (formats, deep equality) resolve from the engine's own dependencies.
+    stdin: {
+      contents: entry,
+      resolveDir: fileURLToPath(new URL('../../..', import.meta.url).href),
+      loader: 'js',
+      sourcefile: 'checks.js',
+    },
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+    legalComments: 'none',
+  });
+  return result.outputFiles[0]!.text;
+}

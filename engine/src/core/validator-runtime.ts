@@ -1,0 +1,105 @@
+import type { ErrorObject } from 'ajv';
+import type { Definition, JsonSchema } from './definition-types.ts';
+import { fieldLabel, toFieldErrors, type FieldErrors } from './field-errors.ts';
+import { inputProblems } from './input-limits.ts';
+import { isObject } from './is-object.ts';
+import { normalizeInput } from './normalize-input.ts';
+
+/** A compiled schema check: Ajv's compiled or standalone function (true/false plus `errors`). */
+export interface SchemaCheck {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/**
+ * Every check the product needs, by name: one per step (`step:<key>`) and form (`form:<name>`),
+ * and one per `if` condition (by {@link schemaKey}), which rjsf asks about to choose branches.
+ * The server builds them as Ajv standalone code; Node and tests may compile them instead.
+ */
+export interface CompiledChecks {
+  validators: Record<string, SchemaCheck>;
+  conditions: Record<string, SchemaCheck>;
+}
+
+/** A valid result carries the normalised value, which is what gets stored. */
+export type ValidationResult =
+  { valid: true; value: unknown } | { valid: false; errors: FieldErrors };
+
+/** Validates one kind of document: a step (`step:<key>`) or a form (`form:<name>`). */
+export type Validate = (data: unknown) => ValidationResult;
+
+/** The schema of a step or form by its validator name, or undefined. */
+export function schemaFor(definition: Definition, name: string): JsonSchema | undefined {
+  const [kind, key] = name.split(':');
+  if (kind === 'step') return definition.steps.find((step) => step.meta.key === key)?.schema;
+  if (kind === 'form' && key && Object.hasOwn(definition.forms, key)) return definition.forms[key];
+  return undefined;
+}
+
+/** Every validator name the definition provides. */
+export function validatorNames(definition: Definition): string[] {
+  return [
+    ...definition.steps.map((step) => `step:${step.meta.key}`),
+    ...Object.keys(definition.forms).map((name) => `form:${name}`),
+  ];
+}
+
+/** A short, stable key of a schema (FNV-1a of its JSON), the same in Node and the browser. */
+export function schemaKey(schema: unknown): string {
+  const text = JSON.stringify(schema);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${hash.toString(16).padStart(8, '0')}${text.length.toString(16)}`;
+}
+
+/** Every `if` sub-schema of the definition's schemas, by {@link schemaKey}. */
+export function conditionSchemas(definition: Definition): Record<string, JsonSchema> {
+  const found: Record<string, JsonSchema> = {};
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    if (isObject(node.if)) found[schemaKey(node.if)] = node.if;
+    Object.values(node).forEach(visit);
+  };
+  for (const name of validatorNames(definition)) visit(schemaFor(definition, name));
+  return found;
+}
+
+/**
+ * Validators with German messages per field from compiled checks: input limits first, then
+ * normalisation (trimmed texts), then the schema. The API's 422 and the browser say the same.
+ */
+export function validatorFromChecks(
+  definition: Definition,
+  checks: CompiledChecks,
+): (name: string) => Validate {
+  const cache = new Map<string, Validate>();
+  return (name) => {
+    let validate = cache.get(name);
+    if (validate) return validate;
+    const schema = schemaFor(definition, name);
+    const check = Object.hasOwn(checks.validators, name) ? checks.validators[name] : undefined;
+    if (!schema || !check) throw new Error(`Unbekannter Validator: ${name}`);
+    validate = (input) => {
+      const problems = inputProblems(input);
+      if (problems.length > 0) {
+        const errors: FieldErrors = Object.fromEntries(
+          problems.map(({ path, kind }) => [
+            path.join('.'),
+            [definition.messages[kind]!.replace('{field}', fieldLabel(schema, path))],
+          ]),
+        );
+        return { valid: false, errors };
+      }
+      const value = normalizeInput(schema, input);
+      return check(value)
+        ? { valid: true, value }
+        : { valid: false, errors: toFieldErrors(check.errors, schema, value, definition.messages) };
+    };
+    cache.set(name, validate);
+    return validate;
+  };
+}
