@@ -2,8 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadDefinition, WIDGET_NAMES } from '../core/index.ts';
-import { definitionDirsAbove, readDefinitionDir } from '../core/node/index.ts';
+import { WIDGET_NAMES } from '../core/index.ts';
 import { FormStep } from './form-step.tsx';
 import { ListStep } from './list/list-step.tsx';
 import type { ListItem } from './list/list-types.ts';

@@ -2,8 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadDefinition, type Definition } from '../../core/index.ts';
-import { definitionDirsAbove, readDefinitionDir } from '../../core/node/index.ts';
+import type { Definition } from '../../core/index.ts';
 import { renderWithTexts, testDefinition } from '../test/render.tsx';
 import { ResultsView } from './results-view.tsx';
 
