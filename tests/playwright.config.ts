@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_DATA_DIR = 'test-results/e2e-data';
 
+/** A second server whose definition holds the fixture step (tests/e2e/fixture-step.spec.ts). */
+export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 3198);
+export const E2E_FIXTURE_DATA_DIR = 'test-results/e2e-fixture-data';
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results/playwright',
@@ -31,12 +35,26 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node api/dist/main.js`,
-    cwd: '..',
-    url: `http://localhost:${PORT}/api/config/presets`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, APP_URL: `http://localhost:${PORT}` },
-  },
+  webServer: [
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && node api/dist/main.js`,
+      cwd: '..',
+      url: `http://localhost:${PORT}/api/config/presets`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, APP_URL: `http://localhost:${PORT}` },
+    },
+    {
+      command: `rm -rf ${E2E_FIXTURE_DATA_DIR} && node tests/e2e/start-fixture-server.ts`,
+      cwd: '..',
+      url: `http://localhost:${FIXTURE_PORT}/api/config/presets`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(FIXTURE_PORT),
+        DATA_DIR: E2E_FIXTURE_DATA_DIR,
+        APP_URL: `http://localhost:${FIXTURE_PORT}`,
+      },
+    },
+  ],
 });

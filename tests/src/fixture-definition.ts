@@ -6,8 +6,6 @@ import { definitionDirsAbove } from '@fragewerk/engine/core/node';
 /** The fixture step: it exists only as files below `tests/fixtures/definition/`. */
 export const FIXTURE_STEP = 'channels';
 
-
-
 /**
  * Builds a content editor's copy of the definition in a temporary folder (usable as
  * `DEFINITION_DIR`): our `schemas/` and `presets/`, plus the fixture step's folder and preset
@@ -16,7 +14,12 @@ export const FIXTURE_STEP = 'channels';
 export async function createFixtureDefinitionDir(): Promise<string> {
   // Found from the working directory: test environments such as jsdom give modules no file URL.
   const defaultDefinitionDirs = definitionDirsAbove(process.cwd());
-  const fixtureRoot = path.join(path.dirname(defaultDefinitionDirs.schemasDir), 'tests', 'fixtures', 'definition');
+  const fixtureRoot = path.join(
+    path.dirname(defaultDefinitionDirs.schemasDir),
+    'tests',
+    'fixtures',
+    'definition',
+  );
   const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-definition-'));
   await cp(defaultDefinitionDirs.schemasDir, path.join(root, 'schemas'), {
     recursive: true,

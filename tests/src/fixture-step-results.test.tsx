@@ -14,12 +14,24 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('the results view of a step added as files', () => {
   it('shows the fixture step in its stage with its own prose and presets', async () => {
-    const definition = loadDefinition(await readDefinitionDir({ schemasDir: `${dir}/schemas`, presetsDir: `${dir}/presets` }));
+    const definition = loadDefinition(
+      await readDefinitionDir({ schemasDir: `${dir}/schemas`, presetsDir: `${dir}/presets` }),
+    );
     render(
       <EngineTextsProvider texts={GERMAN_TEXTS}>
         <ResultsView
           definition={definition}
-          answers={{ [FIXTURE_STEP]: [{ id: '1', version: 1, channel: 'trade_fair', purpose: 'Neukunden treffen', importance: 4 }] }}
+          answers={{
+            [FIXTURE_STEP]: [
+              {
+                id: '1',
+                version: 1,
+                channel: 'trade_fair',
+                purpose: 'Neukunden treffen',
+                importance: 4,
+              },
+            ],
+          }}
           customer="Kunde"
           project="Projekt"
           dateLine="Stand"
