@@ -12,6 +12,10 @@ const node = (name: string) => ({
 
 export default defineConfig({
   test: {
-    projects: [...['schemas', 'presets', 'engine', 'tools', 'tests'].map(node), 'api/vitest.config.ts', 'web/vite.config.ts'],
+    projects: [
+      ...['schemas', 'presets', 'engine', 'tools', 'tests'].map(node),
+      'api/vitest.config.ts',
+      'web/vite.config.ts',
+    ],
   },
 });

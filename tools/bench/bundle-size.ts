@@ -1,0 +1,60 @@
+/**
+ * The gzip size of everything the share-link questionnaire route loads before its first step is
+ * usable, from the production build's manifest: the entry, its static imports and their CSS.
+ * Code-split chunks (dashboard, settings, results, the rjsf editor, the precompiled checks) load
+ * later and are listed apart. Deterministic, so `npm run check` enforces the budget.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUNDLE_BUDGET_KB = 150;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export interface BundleReport {
+  initial: { file: string; gzipBytes: number }[];
+  initialKb: number;
+  lazyKb: number;
+}
+
+const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+export function measureBundle(distDir: string): BundleReport {
+  const manifest = JSON.parse(
+    readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error('Kein Einstiegspunkt im Manifest');
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key]!;
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((css) => files.add(css));
+    chunk.imports?.forEach(visit);
+  };
+  visit(entry);
+  const initial = [...files].map((file) => ({
+    file,
+    gzipBytes: gzipBytes(path.join(distDir, file)),
+  }));
+  const all = new Set(
+    Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]),
+  );
+  const lazy = [...all]
+    .filter((file) => !files.has(file))
+    .map((file) => gzipBytes(path.join(distDir, file)));
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  return {
+    initial: initial.sort((a, b) => b.gzipBytes - a.gzipBytes),
+    initialKb: kb(initial.reduce((sum, item) => sum + item.gzipBytes, 0)),
+    lazyKb: kb(lazy.reduce((sum, bytes) => sum + bytes, 0)),
+  };
+}
