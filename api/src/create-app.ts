@@ -13,6 +13,7 @@ import { ormConfig } from './database/orm-config.ts';
 import { PgSessionStore } from './auth/pg-session-store.ts';
 import { QuietLogger } from './common/quiet-logger.ts';
 import { requestChecks } from './common/request-checks.middleware.ts';
+import { securityHeaders } from './common/security-headers.ts';
 
 /** A running Fragewerk server and how to stop it. */
 export interface RunningApp {
@@ -49,6 +50,7 @@ export async function createApp(
     { bodyParser: false, logger: options.logger ?? new QuietLogger() },
   );
   app.disable('x-powered-by');
+  app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
   app.set('trust proxy', process.env.TRUST_PROXY ?? false);
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
     RequestContext.create(orm.em, next),

@@ -79,6 +79,7 @@ function parseMail(raw: string): { to: string; subject: string; text: string } {
 export async function startTestServer(
   database: 'embedded' | 'server' = 'embedded',
   overrides: Partial<AppConfig> = {},
+  options: { logs?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-api-'));
   const serverDatabase = database === 'server' ? await createServerDatabase() : undefined;
@@ -94,7 +95,10 @@ export async function startTestServer(
     webDir: undefined,
     ...overrides,
   };
-  const running = await createApp(config, process.env.TEST_LOGS ? {} : { logger: false });
+  const running = await createApp(
+    config,
+    options.logs || process.env.TEST_LOGS ? {} : { logger: false },
+  );
   return {
     ...running,
     config,

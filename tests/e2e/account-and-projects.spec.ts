@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, linkFromMail, PASSWORD, registerAndLogin } from './support.ts';
+import { expectAccessible, linkFromMail, PASSWORD, registerAndLogin, watchCsp } from './support.ts';
 
 test('register → activate → login → welcome box → new project → settings → account → password', async ({
   page,
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const refused = watchCsp(page);
   const email = `journey-${Date.now()}@example.de`;
 
   await page.goto('/register');
@@ -124,6 +125,7 @@ test('register → activate → login → welcome box → new project → settin
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL('**/dashboard');
   expect(await linkFromMail(email)).toContain('/verify/');
+  expect(refused()).toEqual([]);
 });
 
 test('unknown paths show 404 and legal pages exist', async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { registerAndLogin } from './support.ts';
+import { registerAndLogin, watchCsp } from './support.ts';
 
 /** The order of list entries is saved debounced (500 ms, SPEC §4); wait a little longer. */
 const ORDER_SAVE_DEBOUNCE_MS = 700;
@@ -106,6 +106,8 @@ test('an anonymous customer fills every step through the share link, approves, a
   // The anonymous customer in a fresh browser context
   const customerContext = await browser.newContext({ baseURL, locale: 'de-DE' });
   const customer = await customerContext.newPage();
+  const customerCsp = watchCsp(customer);
+  const ownerCsp = watchCsp(page);
 
   // Settings and dashboard are out of reach, and reveal no projects
   for (const path of ['/dashboard', `/projekte/${projectId}/einstellungen`]) {
@@ -475,4 +477,6 @@ test('an anonymous customer fills every step through the share link, approves, a
     page.getByRole('list', { name: 'Wettbewerber-Analyse' }).getByRole('heading'),
   ).toHaveText(['Brotzeit Kette', 'Backhaus Müller']);
   await expect(page.getByRole('button', { name: 'Bearbeiten: Backhaus Müller' })).toBeVisible();
+  // Nothing the pages did was refused by the strict Content-Security-Policy.
+  expect([...customerCsp(), ...ownerCsp()]).toEqual([]);
 });

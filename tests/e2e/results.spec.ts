@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { demoAnswers } from '../../tools/src/demo-answers.ts';
-import { expectAccessible, registerAndLogin } from './support.ts';
+import { expectAccessible, registerAndLogin, watchCsp } from './support.ts';
 
 /** Fills a project through the API as the logged-in owner (the session's CSRF token from the page). */
 async function fillProject(page: Page, projectId: string) {
@@ -51,6 +51,7 @@ test('a filled project reads as German prose and prints as a clean A4 document',
   const projectId = page.url().split('/').at(-2)!;
   await fillProject(page, projectId);
 
+  const refused = watchCsp(page);
   await page.goto(`/projekte/${projectId}/ergebnisse`);
   await expect(page).toHaveTitle('Ergebnisse – Fragewerk');
   await expect(
@@ -109,6 +110,8 @@ test('a filled project reads as German prose and prints as a clean A4 document',
   // Three stages, each starting on a new page, with a little of everything: a handful of pages.
   expect(pages).toBeGreaterThanOrEqual(3);
   expect(pages).toBeLessThanOrEqual(15);
+
+  expect(refused()).toEqual([]);
 
   // A customer without login sees the results only once they are released for customers.
   const anonymous = await browser.newContext();

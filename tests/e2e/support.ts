@@ -58,3 +58,15 @@ export async function registerAndLogin(
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/**
+ * Collects what the browser refuses under the Content-Security-Policy (inline scripts or styles,
+ * eval, foreign origins). A journey ends by expecting none.
+ */
+export function watchCsp(page: Page): () => string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  return () => refused;
+}
