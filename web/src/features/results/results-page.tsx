@@ -1,4 +1,5 @@
 import { ResultsView } from '@fragewerk/engine/react';
+import './results.css';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
