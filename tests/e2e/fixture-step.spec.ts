@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { PASSWORD } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { outboxOf, registerAndLogin } from './support.ts';
 
 /**
  * The fixture step `channels` exists only as files under tests/fixtures/definition/. The second
@@ -9,57 +7,16 @@ import { PASSWORD } from './support.ts';
  * start-fixture-server.ts); this journey proves the step works in the browser without any code.
  */
 const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 3198);
-const outbox = path.resolve(
-  import.meta.dirname,
-  '..',
-  '..',
-  'test-results',
-  'e2e-fixture-data',
-  'mail',
-);
+const outbox = outboxOf('e2e-fixture-data');
 
 test.use({ baseURL: `http://localhost:${FIXTURE_PORT}` });
-
-/** The newest link of the newest mail to `to` in the fixture server's outbox. */
-async function linkFromMail(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
-    for (const file of files) {
-      const raw = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
-      if (raw.includes(to)) {
-        const link = raw.match(/https?:\/\/[^\s]+/)?.[0];
-        if (link) return link;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Keine Mail an ${to}`);
-}
-
-/** Registers on the fixture server, activates the account and logs in. */
-async function registerAndLogin(page: Page, email: string): Promise<void> {
-  await page.goto('/register');
-  await page.getByLabel('Firma').fill('Agentur Süd');
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort (mindestens 8 Zeichen)').fill(PASSWORD);
-  await page.getByLabel('Passwort bestätigen').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Account anlegen' }).click();
-  await expect(page.getByRole('heading', { name: 'Fast geschafft!' })).toBeVisible();
-  await page.goto(await linkFromMail(email));
-  await expect(page.getByText('Ihr Account ist aktiviert.')).toBeVisible();
-  await page.goto('/login');
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 test('the fixture step (files only) appears in the navigation, renders, validates and saves', async ({
   page,
   browser,
   baseURL,
 }) => {
-  await registerAndLogin(page, `kanaele-${Date.now()}@example.de`);
+  await registerAndLogin(page, `kanaele-${Date.now()}@example.de`, 'Agentur Süd', outbox);
   await page.getByRole('button', { name: 'Neues Projekt' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Neues Projekt' });
   await dialog.getByLabel('Projektname').fill('Kanalstrategie');

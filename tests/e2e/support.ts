@@ -3,12 +3,15 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-const outbox = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'e2e-data', 'mail');
+/** The outbox of a test server's data folder (`test-results/<dataDir>/mail`). */
+export const outboxOf = (dataDir: string) =>
+  path.resolve(import.meta.dirname, '..', '..', 'test-results', dataDir, 'mail');
+const defaultOutbox = outboxOf('e2e-data');
 
 export const PASSWORD = 'sicheres-passwort';
 
 /** The newest link of the newest mail to `to`, read from the server's outbox (`.eml` files). */
-export async function linkFromMail(to: string): Promise<string> {
+export async function linkFromMail(to: string, outbox = defaultOutbox): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
     for (const file of files) {
@@ -42,6 +45,7 @@ export async function registerAndLogin(
   page: Page,
   email: string,
   company = 'Agentur Nord',
+  outbox = defaultOutbox,
 ): Promise<void> {
   await page.goto('/register');
   await page.getByLabel('Firma').fill(company);
@@ -50,7 +54,7 @@ export async function registerAndLogin(
   await page.getByLabel('Passwort bestätigen').fill(PASSWORD);
   await page.getByRole('button', { name: 'Account anlegen' }).click();
   await expect(page.getByRole('heading', { name: 'Fast geschafft!' })).toBeVisible();
-  await page.goto(await linkFromMail(email));
+  await page.goto(await linkFromMail(email, outbox));
   await expect(page.getByText('Ihr Account ist aktiviert.')).toBeVisible();
   await page.goto('/login');
   await page.getByLabel('E-Mail').fill(email);

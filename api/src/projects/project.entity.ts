@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps } from '../database/timestamps.ts';
 import { UserSchema } from '../users/user.entity.ts';
 
 /** A customer project with its share token; the answers live in `answer` and `item`. */
@@ -21,11 +22,7 @@ export const ProjectSchema = defineEntity({
     is_archived: p.boolean().default(false),
     is_niceview_enabled: p.boolean().default(false),
     version: p.integer().default(1),
-    created_at: p.datetime().onCreate(() => new Date()),
-    updated_at: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps,
   },
 });
 

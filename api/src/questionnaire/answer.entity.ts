@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps } from '../database/timestamps.ts';
 import { ProjectSchema } from '../projects/project.entity.ts';
 
 /** The answers of one form step of a project, stored as validated JSON. */
@@ -16,11 +17,7 @@ export const AnswerSchema = defineEntity({
     step_key: p.string().length(100),
     data: p.json<Record<string, unknown>>(),
     version: p.integer().default(1),
-    created_at: p.datetime().onCreate(() => new Date()),
-    updated_at: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps,
   },
 });
 

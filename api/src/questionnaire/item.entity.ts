@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps } from '../database/timestamps.ts';
 import { ProjectSchema } from '../projects/project.entity.ts';
 
 /** One entry of a list step of a project (a stakeholder, a persona, …), stored as validated JSON. */
@@ -17,11 +18,7 @@ export const ItemSchema = defineEntity({
     position: p.integer(),
     data: p.json<Record<string, unknown>>(),
     version: p.integer().default(1),
-    created_at: p.datetime().onCreate(() => new Date()),
-    updated_at: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps,
   },
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps } from '../database/timestamps.ts';
 
 /** An agency account. `verified_at` is set when the activation link was used. */
 export const UserSchema = defineEntity({
@@ -17,11 +18,7 @@ export const UserSchema = defineEntity({
     contact_email: p.string().length(254).nullable(),
     verified_at: p.datetime().nullable(),
     show_welcome_box: p.boolean().default(true),
-    created_at: p.datetime().onCreate(() => new Date()),
-    updated_at: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    ...timestamps,
   },
 });
 

@@ -1,8 +1,8 @@
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import type { Definition, StepDefinition } from '../core/index.ts';
 import { useEngineTexts } from './engine-texts.tsx';
-import { type FormData, SchemaForm } from './schema-form.tsx';
+import type { FormData } from './schema-form.tsx';
+import { StepSchemaForm, SubmitButton } from './step-schema-form.tsx';
 
 /** How long 'Daten wurden gespeichert' shows after a save. */
 export const SAVED_MS = 3000;
@@ -33,7 +33,6 @@ export function FormStep({
   const texts = useEngineTexts();
   const [draft, setDraft] = useState<FormData>(data);
   const [baseline, setBaseline] = useState<FormData>(data);
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
 
   // New stored answers (a save, or a reload after a conflict) become the starting point.
@@ -51,40 +50,36 @@ export function FormStep({
   }, [saved]);
 
   const submit = async (value: FormData) => {
-    setBusy(true);
     setSaved(false);
-    try {
-      if (await onSave(value)) setSaved(true);
-    } finally {
-      setBusy(false);
-    }
+    if (await onSave(value)) setSaved(true);
   };
 
   return (
-    <SchemaForm
+    <StepSchemaForm
       definition={definition}
-      validatorName={`step:${step.meta.key}`}
-      schema={step.schema as RJSFSchema}
-      uiSchema={step.ui as UiSchema}
-      formData={draft}
+      step={step}
+      data={draft}
       onChange={setDraft}
       onSubmit={submit}
-      disabled={!editable || busy}
+      disabled={!editable}
       idPrefix={step.meta.key}
     >
-      {editable ? (
-        <div className="form-step-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
-            {busy ? texts.saving : (step.meta.form?.saveButton ?? texts.save)}
-          </button>
-          <span role="status" className="saved-notice">
-            {saved ? texts.saved : ''}
-          </span>
-        </div>
-      ) : (
-        <span />
-      )}
-    </SchemaForm>
+      {(busy) =>
+        editable ? (
+          <div className="form-step-actions">
+            <SubmitButton
+              busy={busy}
+              label={step.meta.form?.saveButton ?? texts.save}
+              busyLabel={texts.saving}
+            />
+            <span role="status" className="saved-notice">
+              {saved ? texts.saved : ''}
+            </span>
+          </div>
+        ) : (
+          <span />
+        )
+      }
+    </StepSchemaForm>
   );
 }

@@ -1,8 +1,8 @@
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import type { Definition, StepDefinition } from '../../core/index.ts';
 import { useEngineTexts } from '../engine-texts.tsx';
-import { type FormData, SchemaForm } from '../schema-form.tsx';
+import type { FormData } from '../schema-form.tsx';
+import { StepSchemaForm, SubmitButton } from '../step-schema-form.tsx';
 
 export interface ItemEditorProps {
   definition: Definition;
@@ -27,41 +27,28 @@ export function ItemEditor({
 }: ItemEditorProps) {
   const texts = useEngineTexts();
   const [data, setData] = useState<FormData>(initial);
-  const [busy, setBusy] = useState(false);
-  const submit = async (value: FormData) => {
-    setBusy(true);
-    try {
-      await onSubmit(value);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <SchemaForm
+    <StepSchemaForm
       definition={definition}
-      validatorName={`step:${step.meta.key}`}
-      schema={step.schema as RJSFSchema}
-      uiSchema={step.ui as UiSchema}
-      formData={data}
+      step={step}
+      data={data}
       onChange={setData}
-      onSubmit={submit}
-      disabled={busy}
+      onSubmit={async (value) => void (await onSubmit(value))}
       idPrefix={idPrefix}
     >
-      <div className="editor-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={onCancel}
-          disabled={busy}
-        >
-          {texts.cancel}
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
-          {submitLabel}
-        </button>
-      </div>
-    </SchemaForm>
+      {(busy) => (
+        <div className="editor-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={onCancel}
+            disabled={busy}
+          >
+            {texts.cancel}
+          </button>
+          <SubmitButton busy={busy} label={submitLabel} />
+        </div>
+      )}
+    </StepSchemaForm>
   );
 }

@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { useEngineTexts } from '../engine-texts.tsx';
 import { type EngineFormContext, presetOptions } from '../preset-options.ts';
+import { WidgetLegend } from './widget-legend.tsx';
 
 /** The persona's avatar: a radio grid of the preset avatars (emoji and label). */
 export function AvatarWidget({
@@ -19,15 +20,7 @@ export function AvatarWidget({
   const { definition } = registry.formContext as EngineFormContext;
   return (
     <fieldset className="avatars" id={id} aria-describedby={ariaDescribedByIds(id)}>
-      <legend>
-        {label}
-        {required ? (
-          <span className="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </legend>
+      <WidgetLegend label={label} required={required} />
       <div className="avatar-grid">
         {presetOptions(definition, schema, texts.custom).map((option) => (
           <label

@@ -3,6 +3,7 @@ import { ariaDescribedByIds } from '@rjsf/utils';
 import { useId, useMemo, useState } from 'react';
 import { useEngineTexts } from '../engine-texts.tsx';
 import { type EngineFormContext, presetOptions } from '../preset-options.ts';
+import { WidgetLegend } from './widget-legend.tsx';
 
 /** SPEC §9: a multiselect shows at most this many options at once. */
 const OPTION_LIMIT = 1000;
@@ -58,15 +59,7 @@ export function PresetMultiselectWidget({
       aria-invalid={rawErrors?.length ? true : undefined}
       onBlur={() => onBlur(id, selected)}
     >
-      <legend>
-        {label}
-        {required ? (
-          <span className="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </legend>
+      <WidgetLegend label={label} required={required} />
       {selected.length ? (
         <ul className="chips" aria-label={texts.selected}>
           {selected.map((key) => (

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { useEngineTexts } from '../engine-texts.tsx';
+import { WidgetLegend } from './widget-legend.tsx';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -20,15 +21,7 @@ export function StarRatingWidget({
   const current = typeof value === 'number' ? value : undefined;
   return (
     <fieldset className="stars" id={id} aria-describedby={ariaDescribedByIds(id)}>
-      <legend>
-        {label}
-        {required ? (
-          <span className="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </legend>
+      <WidgetLegend label={label} required={required} />
       <div className="stars-row">
         {STARS.map((star) => (
           <label
