@@ -1,4 +1,13 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  // Playwright cannot download its own browser here; Debian's Chromium is the one we test with.
+  throw new Error(
+    `Chromium fehlt unter ${CHROMIUM}. Bitte installieren: sudo apt-get install chromium poppler-utils (oder CHROMIUM_PATH setzen).`,
+  );
+}
 
 /** The server under test: the built app on its own port with its own data folder. */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -25,7 +34,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: Playwright cannot download a browser here.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
