@@ -40,6 +40,8 @@ function bodyFor(exception: unknown): { status: number; body: ApiErrorBody } {
       [HttpStatus.NOT_FOUND]: t('errors.notFound'),
       [HttpStatus.UNAUTHORIZED]: t('errors.unauthorized'),
       [HttpStatus.FORBIDDEN]: t('errors.forbidden'),
+      [HttpStatus.BAD_REQUEST]: t('errors.badRequest'),
+      [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: t('errors.badRequest'),
     };
     return { status, body: { message: fallback[status] ?? t('errors.internal') } };
   }

@@ -1,5 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import {
+  type EntityManager,
+  MikroORM,
+  UniqueConstraintViolationException,
+} from '@mikro-orm/postgresql';
 import type { StepDefinition } from '@fragewerk/engine/core';
 import type { Request } from 'express';
 import { conflict, invalid, notFound } from '../common/api-error.ts';
@@ -17,7 +21,7 @@ import { ProjectSchema, type Project } from '../projects/project.entity.ts';
 import { AnswerSchema } from './answer.entity.ts';
 import { ItemSchema } from './item.entity.ts';
 
-/** The largest value of a PostgreSQL `integer`. */
+/** The largest value of a PostgreSQL `integer`; a write stores version + 1, so it stays below. */
 const MAX_VERSION = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Envelope fields of an item or form body: they say which version was edited, not what. */
@@ -52,7 +56,7 @@ export class QuestionnaireService {
       typeof version === 'number' &&
       Number.isInteger(version) &&
       version >= 0 &&
-      version <= MAX_VERSION;
+      version < MAX_VERSION;
     const result = this.validator(`step:${step.meta.key}`)(withoutKeys(input, ENVELOPE));
     const errors = result.valid ? {} : { ...result.errors };
     if (needsVersion && !versionValid) errors.version = [t('errors.version')];
@@ -68,24 +72,42 @@ export class QuestionnaireService {
     await this.orm.em.nativeUpdate(ProjectSchema, { id: project.id }, { updated_at: new Date() });
   }
 
+  /**
+   * Serialises everything that hands out or changes positions of a project (adds, reorders):
+   * without it, parallel adds would read the same highest position and share the next one.
+   */
+  private async lockPositions(tx: EntityManager, projectId: string) {
+    await tx
+      .getConnection()
+      .execute(
+        'select id from project where id = ? for update',
+        [projectId],
+        'all',
+        tx.getTransactionContext(),
+      );
+  }
+
   async addItem(request: Request, projectId: string, kind: string, body: unknown) {
     const step = this.step(kind, 'list');
     const { project } = await this.access.resolve(request, projectId, 'answer');
     const { data } = this.answers(step, body, false);
-    const em = this.orm.em;
-    const [row] = await em
-      .getConnection()
-      .execute<{ next: number }[]>(
-        'select coalesce(max(position), -1) + 1 as next from item where project_id = ? and step_key = ?',
-        [project.id, kind],
-      );
-    const item = em.create(ItemSchema, {
-      project: project.id,
-      step_key: kind,
-      position: Number(row?.next ?? 0),
-      data,
+    const item = await this.orm.em.transactional(async (tx) => {
+      await this.lockPositions(tx, project.id);
+      const [row] = await tx
+        .getConnection()
+        .execute<{ next: number }[]>(
+          'select coalesce(max(position), -1) + 1 as next from item where project_id = ? and step_key = ?',
+          [project.id, kind],
+          'all',
+          tx.getTransactionContext(),
+        );
+      return tx.create(ItemSchema, {
+        project: project.id,
+        step_key: kind,
+        position: Number(row?.next ?? 0),
+        data,
+      });
     });
-    await em.flush();
     await this.touch(project);
     return itemJson(item);
   }
@@ -158,6 +180,7 @@ export class QuestionnaireService {
       ...items.map((item) => item.id).filter((id) => !listed.includes(id)),
     ];
     await em.transactional(async (tx) => {
+      await this.lockPositions(tx, project.id);
       for (const [position, id] of sequence.entries()) {
         await tx.nativeUpdate(ItemSchema, { id, project: project.id }, { position });
       }
