@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,8 @@ import messages from '../src/locale/de.json' with { type: 'json' };
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import { HttpClient, type TestResponse } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
+import { buildServer, freePort, startServerProcess } from './server-process.ts';
+import { createServerDatabase } from './test-server.ts';
 
 /*
  * DESIGN §6 durability: the API process keeps nothing in memory that a crash could lose. The
@@ -60,15 +62,6 @@ const WAVE_SIZE = 20;
 const FORMS_PER_WAVE = 6;
 /** SIGKILL when this many answers of the burst of 200 have arrived (with requests in flight). */
 const KILL_AFTER = 100;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A TCP proxy in front of the database that can cut all connections and refuse new ones. */
 async function startProxy(initial: { host: string; port: number }) {
@@ -151,27 +144,8 @@ describe('crash safety: the API process dies, the database does not', () => {
   const projects: { id: string; customer: HttpClient }[] = [];
 
   /** Starts `node main.js` of the build and waits for its start message. */
-  async function startProcess(): Promise<ChildProcess> {
-    const started = spawn(process.execPath, [path.join(buildDir, 'main.js')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let log = '';
-      const timer = setTimeout(() => reject(new Error(`Server startete nicht:\n${log}`)), 60_000);
-      const listen = (chunk: Buffer) => {
-        log += chunk.toString();
-        output += chunk.toString();
-        if (log.includes('Fragewerk läuft unter')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      started.stdout!.on('data', listen);
-      started.stderr!.on('data', listen);
-      started.once('exit', (code) => reject(new Error(`Server beendet (${code}):\n${log}`)));
-    });
-    return started;
+  function startProcess(): Promise<ChildProcess> {
+    return startServerProcess(buildDir, env, (text) => (output += text));
   }
 
   async function stopProcess(signal: NodeJS.Signals = 'SIGTERM') {
@@ -198,35 +172,13 @@ describe('crash safety: the API process dies, the database does not', () => {
     buildRoot = await mkdtemp(path.join(apiDir, '.test-dist-crash-'));
     // `dist/` is ignored by git, so nothing of the build shows up as untracked.
     buildDir = path.join(buildRoot, 'dist');
-    execFileSync(
-      process.execPath,
-      [
-        path.join(apiDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'),
-        '-p',
-        path.join(apiDir, 'tsconfig.build.json'),
-        '--outDir',
-        buildDir,
-      ],
-      { stdio: 'inherit' },
-    );
+    buildServer(buildDir);
     dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-crash-'));
     databaseDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-crash-db-'));
-    let databaseName = 'postgres';
     if (process.env.TEST_DATABASE_URL) {
-      databaseName = `fragewerk_crash_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${databaseName}`);
-      await admin.end();
-      const direct = new URL(process.env.TEST_DATABASE_URL);
-      direct.pathname = `/${databaseName}`;
-      directUrl = direct.toString();
-      dropServerDatabase = async () => {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop database if exists ${databaseName} with (force)`);
-        await client.end();
-      };
+      const serverDatabase = await createServerDatabase('fragewerk_crash');
+      directUrl = serverDatabase.url;
+      dropServerDatabase = serverDatabase.drop;
     } else {
       database = await startEmbeddedPostgres({ dataDir: databaseDir, maxConnections: 24 });
       directUrl = database.url;

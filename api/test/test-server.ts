@@ -20,9 +20,11 @@ export interface TestServer extends RunningApp {
 }
 
 /** A database of its own on the PostgreSQL server of `TEST_DATABASE_URL`, dropped afterwards. */
-async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createServerDatabase(
+  prefix = 'fragewerk_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `fragewerk_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

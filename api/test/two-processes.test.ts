@@ -1,6 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,41 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import { HttpClient } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
+import { buildServer, freePort, startServerProcess } from './server-process.ts';
+import { createServerDatabase } from './test-server.ts';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const buildDir = path.join(apiDir, '.test-dist');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `node main.js` of the build as its own OS process and waits for its start message. */
-async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(buildDir, 'main.js')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`Server startete nicht:\n${output}`)), 60_000);
-    const listen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Fragewerk läuft unter')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', listen);
-    child.stderr!.on('data', listen);
-    child.once('exit', (code) => reject(new Error(`Server beendet (${code}):\n${output}`)));
-  });
-  return child;
-}
 
 /**
  * DESIGN §6 scale-out: the API keeps no state in memory, so two API processes behind a load
@@ -58,36 +27,12 @@ describe('two API processes on one PostgreSQL', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    execFileSync(
-      process.execPath,
-      [
-        path.join(apiDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'),
-        '-p',
-        path.join(apiDir, 'tsconfig.build.json'),
-        '--outDir',
-        buildDir,
-      ],
-      {
-        stdio: 'inherit',
-      },
-    );
+    buildServer(buildDir);
     let databaseUrl: string;
     if (process.env.TEST_DATABASE_URL) {
-      const pg = (await import('pg')).default;
-      const name = `fragewerk_test_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(process.env.TEST_DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      adminDrop = async () => {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
+      const serverDatabase = await createServerDatabase();
+      databaseUrl = serverDatabase.url;
+      adminDrop = serverDatabase.drop;
     } else {
       database = await startEmbeddedPostgres({ maxConnections: 24 });
       databaseUrl = database.url;
@@ -98,7 +43,7 @@ describe('two API processes on one PostgreSQL', () => {
     // One after the other: the first applies the migrations.
     for (const port of ports) {
       processes.push(
-        await startProcess({
+        await startServerProcess(buildDir, {
           PORT: String(port),
           APP_URL: `http://127.0.0.1:${port}`,
           DATABASE_URL: databaseUrl,
