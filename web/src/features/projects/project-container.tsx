@@ -64,7 +64,8 @@ export function ProjectContainer() {
   return (
     <ProjectScopeContext.Provider value={scope}>
       <div className="project-bar">
-        <div className="project-bar-title">
+        {/* The results view has its own title block with the same names. */}
+        <div className="project-bar-title" hidden={onResults}>
           <span className="project-bar-customer">{project.customer_firm}</span>
           <span className="project-bar-name">{project.project_name}</span>
         </div>
