@@ -1,0 +1,299 @@
+/**
+ * API under load (autocannon, 50 connections, 10 s per run) on a PostgreSQL server database of
+ * its own, interleaved in the same run with a baseline (tools/bench/baseline-server.ts: node:http
+ * + pg doing the same queries):
+ * - GET /api/projects/{id} of the demo project as its owner (session cookie from /login);
+ * - PATCH /api/projects/{id}/brandpositioning with X-Edit-Token and X-Requested-With, one project
+ *   per connection, each request carrying the version the previous response returned.
+ * Budget: GET ≥ 0.6× and PATCH ≥ 0.5× the baseline's requests/s, p99 ≤ 50 ms, zero errors; the
+ * API's RSS after the load ≤ 250 MB. The same load on the embedded database is reported without
+ * budget.
+ */
+import autocannon, { type Request, type Result } from 'autocannon';
+import pg from 'pg';
+import { demoAnswers } from '../src/demo-answers.ts';
+import {
+  CONNECTIONS,
+  definition,
+  embeddedData,
+  freePort,
+  log,
+  loginCookie,
+  median,
+  pgApi,
+  pgDatabase,
+  round1,
+  round2,
+  rssMb,
+  spawnApi,
+  sleep,
+  spawnServer,
+  type DemoProject,
+  type Row,
+  type Benchmark,
+} from './support.ts';
+
+const DURATION_S = Number(process.env.BENCH_API_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 2);
+const STEP = 'brandpositioning';
+const P99_BUDGET_MS = 50;
+const RSS_BUDGET_MB = 250;
+
+interface Slot extends DemoProject {
+  version: number;
+}
+
+const run = (options: Parameters<typeof autocannon>[0]) =>
+  new Promise<Result>((resolve, reject) =>
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+
+const errorsOf = (result: Result) => result.errors + result.timeouts + result.non2xx;
+
+export async function loadGet(
+  url: string,
+  projectId: string,
+  cookie: string,
+  duration = DURATION_S,
+) {
+  return run({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    requests: [{ method: 'GET', path: `/api/projects/${projectId}`, headers: { cookie } }],
+  });
+}
+
+/**
+ * PATCH with one project per in-flight request: a request takes a free project and sends its
+ * current version; its response stores the new version and frees the project. With 50
+ * connections and 50 projects a connection always finds one, and no request is ever stale.
+ */
+export async function loadPatch(url: string, slots: Slot[], duration = DURATION_S) {
+  const answers = demoAnswers(await definition()).forms[STEP]!;
+  const free = [...slots];
+  let counter = 0;
+  const request: Request = {
+    method: 'PATCH',
+    setupRequest(base, context) {
+      const slot = free.pop() ?? slots[0]!;
+      context.slot = slot;
+      counter += 1;
+      return {
+        ...base,
+        path: `/api/projects/${slot.id}/${STEP}`,
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          'x-edit-token': slot.token,
+        },
+        body: JSON.stringify({
+          ...answers,
+          mission_statement: `Wir bauen Möbel, die Geschichten erzählen (${counter}).`,
+          version: slot.version,
+        }),
+      };
+    },
+    onResponse(status, body, context) {
+      const slot = context.slot as Slot;
+      // A 409 carries the current answers (a client reloads them): counted as an error, then healed.
+      if (status === 200 || status === 409) {
+        const version = (JSON.parse(body) as { data?: { version?: number } }).data?.version;
+        if (typeof version === 'number') slot.version = version;
+      }
+      free.push(slot);
+    },
+  };
+  return run({ url, connections: CONNECTIONS, duration, requests: [request] });
+}
+
+/**
+ * The form's current versions, read before each run: requests still in flight when the previous
+ * run stopped have landed after a moment's quiet.
+ */
+export async function slotsOf(databaseUrl: string, projects: DemoProject[]): Promise<Slot[]> {
+  await sleep(1000);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ project_id: string; version: number }>(
+      'select project_id, version from answer where step_key = $1',
+      [STEP],
+    );
+    const versions = new Map(rows.map((row) => [row.project_id, row.version]));
+    return projects.map((project) => ({ ...project, version: versions.get(project.id) ?? 0 }));
+  } finally {
+    await client.end();
+  }
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const figuresOf = (results: Result[]): Figures => ({
+  rps: round1(median(results.map((result) => result.requests.average))),
+  p50: round1(median(results.map((result) => result.latency.p50))),
+  p99: round1(median(results.map((result) => result.latency.p99))),
+  errors: results.reduce((sum, result) => sum + errorsOf(result), 0),
+});
+
+function figureRows(label: string, figures: Figures, budgeted: boolean): Row[] {
+  return [
+    { name: `${label}: requests/s`, value: figures.rps, unit: 'req/s', budget: '', ok: null },
+    { name: `${label}: p50`, value: figures.p50, unit: 'ms', budget: '', ok: null },
+    {
+      name: `${label}: p99`,
+      value: figures.p99,
+      unit: 'ms',
+      budget: budgeted ? `≤ ${P99_BUDGET_MS} ms` : '',
+      ok: budgeted ? figures.p99 <= P99_BUDGET_MS : null,
+    },
+    {
+      name: `${label}: errors (non-2xx, timeouts, connection)`,
+      value: figures.errors,
+      unit: '',
+      budget: budgeted ? '0' : '',
+      ok: budgeted ? figures.errors === 0 : null,
+    },
+  ];
+}
+
+export const apiLoad: Benchmark = async () => {
+  const api = await pgApi();
+  const database = await pgDatabase();
+  const [reader, ...writers] = database.projects as [DemoProject, ...DemoProject[]];
+  const cookie = await loginCookie(api.url);
+  const port = await freePort();
+  const baseline = await spawnServer({
+    args: ['--import', 'tsx', 'tools/bench/baseline-server.ts'],
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) },
+    port,
+    readyPath: '/api/config/presets',
+  });
+  const rows: Row[] = [];
+  const idleRss = rssMb(api.pid);
+  try {
+    // Both servers answer the GET with the same JSON (else the comparison would be unfair).
+    const read = async (url: string) =>
+      JSON.stringify(
+        await (await fetch(`${url}/api/projects/${reader.id}`, { headers: { cookie } })).json(),
+      );
+    const sameJson = (await read(api.url)) === (await read(baseline.url));
+
+    const servers = [
+      { key: 'api', url: api.url },
+      { key: 'baseline', url: baseline.url },
+    ];
+    log('Aufwärmen (je 3 s GET und PATCH) …');
+    for (const server of servers) {
+      await loadGet(server.url, reader.id, cookie, 3);
+      await loadPatch(server.url, await slotsOf(database.url, writers), 3);
+    }
+    const results = new Map<string, Result[]>();
+    const add = (key: string, result: Result) =>
+      results.set(key, [...(results.get(key) ?? []), result]);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // A, B then B, A: drift of the machine load hits both sides alike.
+      const order = round % 2 ? [...servers].reverse() : servers;
+      for (const server of order) {
+        log(`GET ${server.key}, Runde ${round + 1}/${ROUNDS}`);
+        add(`get-${server.key}`, await loadGet(server.url, reader.id, cookie));
+      }
+      for (const server of [...order].reverse()) {
+        log(`PATCH ${server.key}, Runde ${round + 1}/${ROUNDS}`);
+        add(
+          `patch-${server.key}`,
+          await loadPatch(server.url, await slotsOf(database.url, writers)),
+        );
+      }
+    }
+    const rss = rssMb(api.pid);
+
+    for (const [method, minimum] of [
+      ['GET', 0.6],
+      ['PATCH', 0.5],
+    ] as const) {
+      const ours = figuresOf(results.get(`${method.toLowerCase()}-api`)!);
+      const base = figuresOf(results.get(`${method.toLowerCase()}-baseline`)!);
+      const ratio = round2(ours.rps / base.rps);
+      rows.push(
+        ...figureRows(`API ${method} (PostgreSQL)`, ours, true),
+        ...figureRows(`  baseline ${method} (node:http + pg)`, base, false).slice(0, 3),
+        {
+          name: `API ${method}: requests/s ÷ baseline`,
+          value: ratio,
+          unit: '×',
+          budget: `≥ ${minimum}×`,
+          ok: ratio >= minimum,
+        },
+      );
+    }
+    rows.push(
+      {
+        name: 'API baseline: GET returns the same JSON as the API',
+        value: sameJson ? 'yes' : 'no',
+        unit: '',
+        budget: '',
+        ok: null,
+      },
+      {
+        name: 'API memory before the load (RSS, PostgreSQL)',
+        value: idleRss,
+        unit: 'MB',
+        budget: '',
+        ok: null,
+      },
+      {
+        name: 'API memory after the load (RSS, PostgreSQL)',
+        value: rss,
+        unit: 'MB',
+        budget: `≤ ${RSS_BUDGET_MB} MB`,
+        ok: rss <= RSS_BUDGET_MB,
+      },
+    );
+  } finally {
+    await baseline.stop();
+  }
+
+  // The embedded database (PGlite), no budget: the same two loads once each.
+  const embedded = await embeddedData();
+  const [embeddedReader, ...embeddedWriters] = embedded.projects as [DemoProject, ...DemoProject[]];
+  const server = await spawnApi({ dataDir: embedded.dataDir });
+  try {
+    const embeddedCookie = await loginCookie(server.url);
+    log('Eingebettet: Aufwärmen …');
+    await loadGet(server.url, embeddedReader.id, embeddedCookie, 3);
+    log('Eingebettet: GET …');
+    const get = await loadGet(server.url, embeddedReader.id, embeddedCookie);
+    log('Eingebettet: PATCH …');
+    const slots = await Promise.all(
+      embeddedWriters.map(async (project) => {
+        const response = await fetch(`${server.url}/api/projects/${project.id}`, {
+          headers: { 'x-edit-token': project.token },
+        });
+        const { data } = (await response.json()) as { data: Record<string, { version: number }> };
+        return { ...project, version: data[STEP]!.version };
+      }),
+    );
+    const patch = await loadPatch(server.url, slots);
+    const rss = rssMb(server.pid);
+    rows.push(
+      ...figureRows('API GET (embedded)', figuresOf([get]), false),
+      ...figureRows('API PATCH (embedded)', figuresOf([patch]), false),
+      {
+        name: 'API memory after the load (RSS, embedded)',
+        value: rss,
+        unit: 'MB',
+        budget: '',
+        ok: null,
+      },
+    );
+  } finally {
+    await server.stop();
+  }
+  return rows;
+};

@@ -1,0 +1,103 @@
+/**
+ * The API benchmark's baseline: a minimal node:http + pg server doing the same queries as the
+ * API for the two measured routes, on the same database, with the same JSON builder.
+ * - GET /api/projects/{id}: the project with its owner, its answers, its items → projectJson.
+ * - PATCH /api/projects/{id}/{step}: the step's validator, then one `update answer set data,
+ *   version = version + 1 where project, step, version` (joined with the project for the share
+ *   token) → answerJson; 409 on a stale version.
+ * No sessions, no framework, no ORM. Started by api-load.ts as a child process:
+ * `node --import tsx tools/bench/baseline-server.ts` with DATABASE_URL and PORT.
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import { createValidator } from '@fragewerk/engine/core';
+import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
+import pg from 'pg';
+import { answerJson, projectJson } from '../../api/src/projects/project-json.ts';
+import type { Project } from '../../api/src/projects/project.entity.ts';
+import type { Answer } from '../../api/src/questionnaire/answer.entity.ts';
+import type { Item } from '../../api/src/questionnaire/item.entity.ts';
+
+const definition = await loadDefinitionFromDisk();
+const validate = createValidator(definition);
+/** The API's pool size on a PostgreSQL server (orm-config.ts). */
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+
+const send = (response: ServerResponse, status: number, body: unknown) => {
+  const json = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+  });
+  response.end(json);
+};
+
+async function getProject(id: string) {
+  const [projects, answers, items] = await Promise.all([
+    pool.query(
+      `select p.*, u.company, u.contact_name, u.contact_email
+         from project p join app_user u on u.id = p.owner_id where p.id = $1`,
+      [id],
+    ),
+    pool.query('select * from answer where project_id = $1', [id]),
+    pool.query('select * from item where project_id = $1 order by step_key, position', [id]),
+  ]);
+  const row = projects.rows[0];
+  if (!row) return undefined;
+  const project = {
+    ...row,
+    owner: {
+      company: row.company,
+      contact_name: row.contact_name,
+      contact_email: row.contact_email,
+    },
+  } as unknown as Project;
+  return projectJson(project, definition, answers.rows as Answer[], items.rows as Item[], {
+    includeToken: true,
+  });
+}
+
+async function saveForm(id: string, step: string, token: string, body: Record<string, unknown>) {
+  const { version, ...answers } = body;
+  const result = validate(`step:${step}`)(answers);
+  if (!result.valid || typeof version !== 'number') return { status: 422, body: result };
+  const updated = await pool.query(
+    `update answer a set data = $4, version = a.version + 1, updated_at = now()
+       from project p
+      where p.id = a.project_id and p.edit_token = $5
+        and a.project_id = $1 and a.step_key = $2 and a.version = $3
+      returning a.data, a.version`,
+    [id, step, version, JSON.stringify(result.value), token],
+  );
+  const row = updated.rows[0] as Answer | undefined;
+  return row ? { status: 200, body: { data: answerJson(row) } } : { status: 409, body: {} };
+}
+
+const server = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const parts = new URL(request.url ?? '/', 'http://x').pathname.split('/').filter(Boolean);
+    const handle = async () => {
+      if (request.method === 'GET' && parts.length === 3 && parts[1] === 'projects') {
+        const project = await getProject(parts[2]!);
+        return project ? send(response, 200, { data: project }) : send(response, 404, {});
+      }
+      if (request.method === 'PATCH' && parts.length === 4 && parts[1] === 'projects') {
+        const token = String(request.headers['x-edit-token'] ?? '');
+        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<
+          string,
+          unknown
+        >;
+        const result = await saveForm(parts[2]!, parts[3]!, token, body);
+        return send(response, result.status, result.body);
+      }
+      send(response, parts.join('/') === 'api/config/presets' ? 200 : 404, {});
+    };
+    handle().catch((error: unknown) => send(response, 500, { error: String(error) }));
+  });
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.once('SIGTERM', () => {
+  server.close();
+  void pool.end().then(() => process.exit(0));
+});

@@ -1,0 +1,123 @@
+/**
+ * Bundle: gzip size (zlib level 9) of the JS and CSS the share-link questionnaire route loads
+ * before its first step is usable, twice: from the build manifest (measureBundle) and as the
+ * browser really loads it — the share link of a demo project's 'stakeholder' step, every script
+ * and stylesheet response until the step's add button is visible. Budget ≤ 150 KB each.
+ */
+import { gzipSync } from 'node:zlib';
+import { BUNDLE_BUDGET_KB, measureBundle } from './bundle-size.ts';
+import {
+  browser,
+  log,
+  pgApi,
+  round1,
+  shareUrl,
+  WEB_DIST,
+  type Benchmark,
+  type Row,
+} from './support.ts';
+
+const kb = (bytes: number) => round1(bytes / 1024);
+
+const ADD_BUTTON = 'Internen Stakeholder hinzufügen';
+
+/** Records (as epoch ms) the first frame in which the step's add button is visible. */
+const VISIBLE_PROBE = `
+(() => {
+  const check = () => {
+    const button = [...document.querySelectorAll('button')].find(
+      (candidate) => candidate.textContent.includes(${JSON.stringify(ADD_BUTTON)}) && candidate.offsetParent !== null,
+    );
+    if (button) window.__benchVisibleAt = performance.timeOrigin + performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();
+`;
+
+/**
+ * The script and stylesheet bodies the browser fetched until the first step was usable: every
+ * response whose request started before the frame that showed the add button.
+ */
+async function loadedInBrowser() {
+  const api = await pgApi();
+  const context = await (await browser()).newContext({ locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: VISIBLE_PROBE });
+    const bodies: Promise<{ url: string; startedAt: number; gzipBytes: number }>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      const startedAt = response.request().timing().startTime;
+      bodies.push(
+        response.body().then((body) => ({
+          url: response.url(),
+          startedAt,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+        })),
+      );
+    });
+    await page.goto(shareUrl(api.url, api.projects[0]!, 'stakeholder'));
+    await page.getByRole('button', { name: ADD_BUTTON }).waitFor();
+    await page.waitForFunction('window.__benchVisibleAt !== undefined');
+    const visibleAt = (await page.evaluate('window.__benchVisibleAt')) as number;
+    await page.waitForLoadState('networkidle');
+    const files = (await Promise.all(bodies)).map((file) => ({
+      ...file,
+      path: new URL(file.url).pathname,
+    }));
+    const late = files.filter((file) => file.startedAt > visibleAt);
+    if (late.length)
+      log(`Nach dem ersten nutzbaren Frame geladen: ${late.map((file) => file.path).join(', ')}`);
+    return files.filter((file) => file.startedAt <= visibleAt);
+  } finally {
+    await context.close();
+  }
+}
+
+export const bundle: Benchmark = async () => {
+  const manifest = measureBundle(WEB_DIST);
+  const loaded = await loadedInBrowser();
+  const loadedKb = kb(loaded.reduce((sum, file) => sum + file.gzipBytes, 0));
+  const fromManifest = new Set(manifest.initial.map((file) => `/${file.file}`));
+  const extra = loaded.filter((file) => !fromManifest.has(file.path));
+  log(
+    `Browser: ${loaded
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .map((file) => `${file.path} ${kb(file.gzipBytes)} KB`)
+      .join(', ')}`,
+  );
+  const rows: Row[] = [
+    {
+      name: `Bundle, share-link route, from manifest (${manifest.initial.length} files)`,
+      value: manifest.initialKb,
+      unit: 'KB gz',
+      budget: `≤ ${BUNDLE_BUDGET_KB} KB`,
+      ok: manifest.initialKb <= BUNDLE_BUDGET_KB,
+    },
+    {
+      name: `Bundle, share-link route, loaded in browser (${loaded.length} files)`,
+      value: loadedKb,
+      unit: 'KB gz',
+      budget: `≤ ${BUNDLE_BUDGET_KB} KB`,
+      ok: loadedKb <= BUNDLE_BUDGET_KB,
+    },
+  ];
+  if (extra.length)
+    rows.push({
+      name: `  of which not in the manifest's initial set: ${extra.map((file) => file.path.replace(/^\/assets\//, '')).join(', ')}`,
+      value: kb(extra.reduce((sum, file) => sum + file.gzipBytes, 0)),
+      unit: 'KB gz',
+      budget: '',
+      ok: null,
+    });
+  rows.push({
+    name: 'Bundle, lazily loaded chunks (manifest)',
+    value: manifest.lazyKb,
+    unit: 'KB gz',
+    budget: '',
+    ok: null,
+  });
+  return rows;
+};

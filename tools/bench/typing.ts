@@ -1,0 +1,257 @@
+/**
+ * Typing latency in Chromium with 4× CPU throttling: keystrokes into a textarea of the persona
+ * editor and of the brand-positioning form (share link of a demo project), interleaved round by
+ * round with the same measurement on a floor page — a plain React 19 controlled form with the
+ * persona's fields, built from tools/bench/floor/ by Vite. Latency of one keystroke: from a
+ * capturing keydown listener to the next frame (requestAnimationFrame, then a MessageChannel
+ * message). Budget: median ≤ floor + 3 ms, p95 ≤ floor + 6 ms.
+ */
+import { createReadStream, existsSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { build } from 'vite';
+import {
+  browser,
+  freePort,
+  log,
+  median,
+  percentile,
+  pgApi,
+  rotate,
+  round2,
+  shareUrl,
+  sleep,
+  tempDir,
+  type Benchmark,
+  type Row,
+} from './support.ts';
+
+const ROUNDS = Math.max(5, Number(process.env.BENCH_TYPING_ROUNDS ?? 5));
+/** Keystrokes per page over all rounds. */
+const KEYSTROKES = Number(process.env.BENCH_TYPING_KEYSTROKES ?? 200);
+/** A typist's pace: one key every 100 ms (deferred work of the page gets its time between keys). */
+const INTERVAL_MS = Number(process.env.BENCH_TYPING_INTERVAL_MS ?? 100);
+const THROTTLING = 4;
+const TEXT = 'handgefertigte moebel aus der region fuer familien mit kindern ';
+
+/** Runs in every page before its own scripts (as a string: the tools have no DOM types). */
+const LATENCY_PROBE = `
+window.__benchLatencies = [];
+window.__benchWaiter = null;
+window.addEventListener('keydown', () => {
+  const start = performance.now();
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      window.__benchLatencies.push(performance.now() - start);
+      const waiter = window.__benchWaiter;
+      if (waiter && window.__benchLatencies.length >= waiter.count) {
+        window.__benchWaiter = null;
+        waiter.resolve();
+      }
+    };
+    channel.port2.postMessage(null);
+  });
+}, true);
+window.__benchWait = (count) =>
+  window.__benchLatencies.length >= count
+    ? Promise.resolve()
+    : new Promise((resolve) => { window.__benchWaiter = { count, resolve }; });
+`;
+
+const FLOOR_SOURCE = path.join(import.meta.dirname, 'floor');
+
+/** Builds the floor page with Vite's JS API and serves it with node:http on a free port. */
+export async function floorServer() {
+  const outDir = tempDir('bench-floor');
+  await build({
+    root: FLOOR_SOURCE,
+    configFile: false,
+    logLevel: 'warn',
+    mode: 'production',
+    oxc: { jsx: { runtime: 'automatic' } },
+    build: { outDir, emptyOutDir: true },
+  });
+  const types: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+  };
+  const server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = path.join(outDir, path.normalize(pathname));
+    if (!file.startsWith(outDir) || !existsSync(file) || statSync(file).isDirectory())
+      file = path.join(outDir, 'index.html');
+    response.writeHead(200, {
+      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+    });
+    createReadStream(file).pipe(response);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Target {
+  key: string;
+  name: string;
+  /** Opens the page and returns the textarea to type into. */
+  open(page: Page): Promise<Locator>;
+}
+
+/** Types `count` keys into the target at a typist's pace; returns the latencies in ms. */
+async function measure(context: BrowserContext, target: Target, text: string) {
+  const page = await context.newPage();
+  try {
+    const field = await target.open(page);
+    await field.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    const before = await field.inputValue();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING });
+    await sleep(500);
+    await page.evaluate('window.__benchLatencies.length = 0');
+    for (let index = 0; index < text.length; index += 1) {
+      const started = performance.now();
+      await page.keyboard.type(text[index]!);
+      await page.evaluate(`window.__benchWait(${index + 1})`);
+      const rest = INTERVAL_MS - (performance.now() - started);
+      if (rest > 0) await sleep(rest);
+    }
+    const latencies = (await page.evaluate('window.__benchLatencies')) as number[];
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // Every keystroke must have reached the form's state (controlled fields show the state).
+    const complete = (await field.inputValue()) === before + text;
+    return { latencies: latencies.slice(0, text.length), complete };
+  } finally {
+    await page.close();
+  }
+}
+
+export const typing: Benchmark = async () => {
+  const api = await pgApi();
+  const project = api.projects[0]!;
+  log('Boden-Seite bauen …');
+  const floor = await floorServer();
+  const context = await (
+    await browser()
+  ).newContext({
+    locale: 'de-DE',
+    viewport: { width: 1280, height: 900 },
+  });
+  await context.addInitScript({ content: LATENCY_PROBE });
+  try {
+    const targets: Target[] = [
+      {
+        key: 'floor',
+        name: 'floor (plain React form)',
+        async open(page) {
+          await page.goto(floor.url);
+          const field = page.getByLabel('Was erwartet die Persona von Ihrem Produkt?');
+          await field.waitFor();
+          return field;
+        },
+      },
+      {
+        key: 'persona',
+        name: 'persona editor',
+        async open(page) {
+          await page.goto(shareUrl(api.url, project, 'personas'));
+          await page.getByRole('button', { name: 'Persona hinzufügen' }).click();
+          const field = page.getByLabel('Was erwartet die Persona von Ihrem Produkt?');
+          await field.waitFor();
+          return field;
+        },
+      },
+      {
+        key: 'brand',
+        name: 'brand positioning',
+        async open(page) {
+          await page.goto(shareUrl(api.url, project, 'markenpositionierung'));
+          const field = page.getByLabel('Was macht Ihre Marke für diese Zielgruppe attraktiv?');
+          await field.waitFor();
+          return field;
+        },
+      },
+    ];
+    const samples = new Map<string, number[]>(targets.map((target) => [target.key, []]));
+    const incomplete = new Set<string>();
+    const perRound = Math.ceil(KEYSTROKES / ROUNDS);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      log(`Tippen: Runde ${round + 1}/${ROUNDS}`);
+      const text = TEXT.repeat(4).slice(round * perRound, (round + 1) * perRound) || TEXT;
+      for (const target of rotate(targets, round)) {
+        const result = await measure(context, target, text);
+        samples.get(target.key)!.push(...result.latencies);
+        if (!result.complete) incomplete.add(target.name);
+      }
+    }
+
+    const floorSamples = samples.get('floor')!;
+    const floorMedian = median(floorSamples);
+    const floorP95 = percentile(floorSamples, 95);
+    const rows: Row[] = [
+      {
+        name: `Typing, floor: median (${floorSamples.length} keys)`,
+        value: round2(floorMedian),
+        unit: 'ms',
+        budget: '',
+        ok: null,
+      },
+      { name: 'Typing, floor: p95', value: round2(floorP95), unit: 'ms', budget: '', ok: null },
+    ];
+    for (const target of targets.filter((candidate) => candidate.key !== 'floor')) {
+      const values = samples.get(target.key)!;
+      const m = median(values);
+      const p95 = percentile(values, 95);
+      rows.push(
+        {
+          name: `Typing, ${target.name}: median (${values.length} keys)`,
+          value: round2(m),
+          unit: 'ms',
+          budget: '',
+          ok: null,
+        },
+        {
+          name: `Typing, ${target.name}: p95`,
+          value: round2(p95),
+          unit: 'ms',
+          budget: '',
+          ok: null,
+        },
+        {
+          name: `Typing, ${target.name}: median − floor`,
+          value: round2(m - floorMedian),
+          unit: 'ms',
+          budget: '≤ 3 ms',
+          ok: m - floorMedian <= 3,
+        },
+        {
+          name: `Typing, ${target.name}: p95 − floor`,
+          value: round2(p95 - floorP95),
+          unit: 'ms',
+          budget: '≤ 6 ms',
+          ok: p95 - floorP95 <= 6,
+        },
+      );
+    }
+    rows.push({
+      name: 'Typing: every keystroke reached the field',
+      value: incomplete.size ? `no (${[...incomplete].join(', ')})` : 'yes',
+      unit: '',
+      budget: 'yes',
+      ok: incomplete.size === 0,
+    });
+    return rows;
+  } finally {
+    await context.close();
+    await floor.close();
+  }
+};
