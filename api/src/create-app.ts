@@ -62,7 +62,8 @@ export async function createApp(
       store: sessions,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      // A session lasts 14 days from login; not renewing it on every request saves a write per request.
+      rolling: false,
       cookie: {
         httpOnly: true,
         sameSite: 'lax',

@@ -18,7 +18,8 @@ function userIdOf(data: SessionData): string | null {
 
 /**
  * express-session store in PostgreSQL through MikroORM, so that every API process sees every
- * session (DESIGN §6). Each call works in a forked entity manager of its own.
+ * session (DESIGN §6). Each call works in a forked entity manager of its own. It has no `touch`:
+ * a session expires 14 days after login, so express-session need not write on every request.
  */
 export class PgSessionStore extends session.Store {
   private readonly orm: MikroORM;
@@ -51,14 +52,6 @@ export class PgSessionStore extends session.Store {
     this.orm.em
       .fork()
       .nativeDelete(SessionSchema, { sid })
-      .then(() => callback?.())
-      .catch((error: unknown) => callback?.(error));
-  }
-
-  override touch(sid: string, data: SessionData, callback?: Callback): void {
-    this.orm.em
-      .fork()
-      .nativeUpdate(SessionSchema, { sid }, { expires_at: expiry(data) })
       .then(() => callback?.())
       .catch((error: unknown) => callback?.(error));
   }

@@ -4,12 +4,17 @@ import type { Item } from '../questionnaire/item.entity.ts';
 import type { Project } from './project.entity.ts';
 
 /** A list entry as the API shows it: id and version beside its answers. */
-export function itemJson(item: Item) {
+/** What the JSON of an entry needs: an `item` entity or a plain row of it. */
+export type ItemRow = Pick<Item, 'id' | 'version' | 'data'> & { step_key: string };
+/** What the JSON of a form's answers needs: an `answer` entity or a plain row of it. */
+export type AnswerRow = Pick<Answer, 'version' | 'data'> & { step_key: string };
+
+export function itemJson(item: Pick<Item, 'id' | 'version' | 'data'>) {
   return { id: item.id, version: item.version, ...item.data };
 }
 
 /** A form step's answers as the API shows them; version 0 means "never saved". */
-export function answerJson(answer: Answer | undefined) {
+export function answerJson(answer: Pick<Answer, 'version' | 'data'> | undefined) {
   return answer ? { ...answer.data, version: answer.version } : { version: 0 };
 }
 
@@ -35,8 +40,8 @@ export function projectSummaryJson(project: Project) {
 export function projectJson(
   project: Project,
   definition: Definition,
-  answers: Answer[],
-  items: Item[],
+  answers: AnswerRow[],
+  items: ItemRow[],
   options: { includeToken: boolean },
 ) {
   const steps: Record<string, unknown> = {};

@@ -16,7 +16,7 @@ import {
   type ValidatorFor,
 } from '../definition/definition.providers.ts';
 import { ProjectAccessService } from '../projects/project-access.service.ts';
-import { answerJson, itemJson } from '../projects/project-json.ts';
+import { type AnswerRow, answerJson, type ItemRow, itemJson } from '../projects/project-json.ts';
 import { ProjectSchema, type Project } from '../projects/project.entity.ts';
 import { AnswerSchema } from './answer.entity.ts';
 import { ItemSchema } from './item.entity.ts';
@@ -128,16 +128,20 @@ export class QuestionnaireService {
       step_key: kind,
     };
     const em = this.orm.em;
-    const updated = await em.nativeUpdate(
-      ItemSchema,
-      { ...where, version },
-      { data, version: version + 1, updated_at: new Date() },
-    );
-    const current = await em.findOne(ItemSchema, where, { refresh: true });
-    if (!current) throw notFound(t('errors.itemNotFound'));
-    if (updated === 0) throw conflict(itemJson(current));
+    // One statement writes and returns the entry; only a miss needs a second look.
+    const [saved] = await em
+      .getConnection()
+      .execute<ItemRow[]>(
+        'update item set data = ?::jsonb, version = version + 1, updated_at = now() where id = ? and project_id = ? and step_key = ? and version = ? returning id, step_key, data, version',
+        [JSON.stringify(data), where.id, project.id, kind, version],
+      );
+    if (!saved) {
+      const current = await em.findOne(ItemSchema, where, { refresh: true });
+      if (!current) throw notFound(t('errors.itemNotFound'));
+      throw conflict(itemJson(current));
+    }
     await this.touch(project);
-    return itemJson(current);
+    return itemJson(saved);
   }
 
   async deleteItem(request: Request, projectId: string, kind: string, itemId: string) {
@@ -212,18 +216,21 @@ export class QuestionnaireService {
           answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined),
         );
       }
-    } else {
-      const updated = await em.nativeUpdate(
-        AnswerSchema,
-        { ...where, version },
-        { data, version: version + 1, updated_at: new Date() },
-      );
-      if (updated === 0)
-        throw conflict(
-          answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined),
-        );
+      await this.touch(project);
+      return answerJson({ data, version: 1 });
     }
+    // One statement writes and returns the answers; only a miss needs a second look.
+    const [saved] = await em
+      .getConnection()
+      .execute<AnswerRow[]>(
+        'update answer set data = ?::jsonb, version = version + 1, updated_at = now() where project_id = ? and step_key = ? and version = ? returning step_key, data, version',
+        [JSON.stringify(data), project.id, kind, version],
+      );
+    if (!saved)
+      throw conflict(
+        answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined),
+      );
     await this.touch(project);
-    return answerJson((await em.findOne(AnswerSchema, where, { refresh: true }))!);
+    return answerJson(saved);
   }
 }

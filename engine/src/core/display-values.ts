@@ -6,7 +6,32 @@ import { isObject } from './is-object.ts';
 export type DisplayValue = string | number | string[];
 
 /** Collects, per property name, every preset list any branch of the schema refers to. */
+const listsCache = new WeakMap<JsonSchema, Map<string, Map<string, PresetEntry>>>();
+
+/**
+ * Per property, the preset entries by key. Built once per schema: the results view asks for
+ * every field of every entry, and walking the schema each time would cost more than the rest.
+ */
 function presetListsByProperty(
+  schema: JsonSchema,
+  definition: Definition,
+): Map<string, Map<string, PresetEntry>> {
+  const cached = listsCache.get(schema);
+  if (cached) return cached;
+  const byKey = new Map<string, Map<string, PresetEntry>>();
+  for (const [name, entries] of collectPresetLists(schema, definition)) {
+    const entriesByKey = new Map<string, PresetEntry>();
+    // The first list that names a key wins, as a search through the lists would.
+    for (const entry of entries)
+      if (!entriesByKey.has(entry.key)) entriesByKey.set(entry.key, entry);
+    byKey.set(name, entriesByKey);
+  }
+
+  listsCache.set(schema, byKey);
+  return byKey;
+}
+
+function collectPresetLists(
   schema: JsonSchema,
   definition: Definition,
 ): Map<string, PresetEntry[]> {
@@ -39,9 +64,7 @@ export function presetEntry(
   property: string,
   key: unknown,
 ): PresetEntry | undefined {
-  return presetListsByProperty(step.schema, definition)
-    .get(property)
-    ?.find((entry) => entry.key === key);
+  return presetListsByProperty(step.schema, definition).get(property)?.get(String(key));
 }
 
 /**
@@ -61,7 +84,7 @@ export function displayValues(
     if (value === CUSTOM_KEY && typeof data[`custom_${name}`] === 'string') {
       return (data[`custom_${name}`] as string).trim() || undefined;
     }
-    const entry = lists.get(name)?.find((candidate) => candidate.key === value);
+    const entry = lists.get(name)?.get(String(value));
     if (entry) return entry.label;
     const map = valueMaps[name];
     if (isObject(map) && typeof map[String(value)] === 'string')

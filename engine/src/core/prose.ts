@@ -104,45 +104,64 @@ export class ProseRenderer {
     step: StepDefinition,
     block: string,
     data: Record<string, unknown>,
-    skip: string[],
-    only?: string[],
-  ): string[] {
-    const resources = step.prose[block];
-    if (typeof resources !== 'object') return [];
-    const values = displayValues(this.definition, step, data);
+    values: Record<string, DisplayValue>,
+  ): { key: string; text: string }[] {
     const contextField = step.meta.prose?.context;
     const context = contextField ? data[contextField] : undefined;
-    const lines: string[] = [];
-    for (const key of baseKeys(resources, contextValues(this.definition, step))) {
-      if (skip.includes(key) || (only && !only.includes(key))) continue;
-      const variants = Object.entries(resources)
-        .filter(([name]) => name === key || name.startsWith(`${key}_`))
-        .map(([, template]) => (typeof template === 'string' ? template : ''));
-      const needed = variants.flatMap(templateVariables);
+    const lines: { key: string; text: string }[] = [];
+    for (const { key, needed } of this.templates(step, block)) {
       if (needed.some((name) => isEmpty(values[name]))) continue;
-      lines.push(
-        this.i18n.t(`${block}.${key}`, {
+      lines.push({
+        key,
+        text: this.i18n.t(`${block}.${key}`, {
           ns: step.meta.key,
           ...values,
           ...(typeof context === 'string' ? { context } : {}),
         }),
-      );
+      });
     }
     return lines;
+  }
+
+  private readonly templateCache = new Map<string, { key: string; needed: string[] }[]>();
+
+  /** The base keys of a prose block with the variables all their variants need (once per block). */
+  private templates(step: StepDefinition, block: string): { key: string; needed: string[] }[] {
+    const cacheKey = `${step.meta.key}:${block}`;
+    const cached = this.templateCache.get(cacheKey);
+    if (cached) return cached;
+    const resources = step.prose[block];
+    const found =
+      typeof resources !== 'object'
+        ? []
+        : baseKeys(resources, contextValues(this.definition, step)).map((key) => ({
+            key,
+            needed: Object.entries(resources)
+              .filter(([name]) => name === key || name.startsWith(`${key}_`))
+              .flatMap(([, template]) =>
+                typeof template === 'string' ? templateVariables(template) : [],
+              ),
+          }));
+    this.templateCache.set(cacheKey, found);
+    return found;
   }
 
   /** The title and sentences of one item of a list step. */
   describeItem(stepKey: string, item: Record<string, unknown>): ItemProse {
     const step = this.step(stepKey);
-    const [title = ''] = this.lines(step, 'item', item, [], ['title']);
-    return { title, lines: this.lines(step, 'item', item, ['title']) };
+    const lines = this.lines(step, 'item', item, displayValues(this.definition, step, item));
+    return {
+      title: lines.find((line) => line.key === 'title')?.text ?? '',
+      lines: lines.filter((line) => line.key !== 'title').map((line) => line.text),
+    };
   }
 
   /** The paragraphs about a form step's answers; empty when nothing was answered. */
   describeForm(stepKey: string, data: Record<string, unknown>): string[] {
     const step = this.step(stepKey);
-    if (Object.keys(displayValues(this.definition, step, data)).length === 0) return [];
-    return this.lines(step, 'form', data, []);
+    const values = displayValues(this.definition, step, data);
+    if (Object.keys(values).length === 0) return [];
+    return this.lines(step, 'form', data, values).map((line) => line.text);
   }
 
   /**

@@ -31,23 +31,29 @@ export function SortableList<T>({
     const element = list.current;
     let instance: { destroy(): void } | undefined;
     let cancelled = false;
-    // Dragging arrives a moment after the list; the move buttons work from the first paint.
-    void import('sortablejs').then(({ default: Sortable }) => {
-      if (cancelled) return;
-      instance = Sortable.create(element, {
-        handle: '.drag-handle',
-        animation: 150,
-        onEnd: (event) => {
-          const { item, from, oldIndex, newIndex } = event;
-          if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
-          from.removeChild(item);
-          from.insertBefore(item, from.children[oldIndex] ?? null);
-          move.current(oldIndex, newIndex);
-        },
+    // Dragging arrives once the browser is idle after the first paint; the move buttons work at once.
+    const attach = () =>
+      void import('sortablejs').then(({ default: Sortable }) => {
+        if (cancelled) return;
+        instance = Sortable.create(element, {
+          handle: '.drag-handle',
+          animation: 150,
+          onEnd: (event) => {
+            const { item, from, oldIndex, newIndex } = event;
+            if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+            from.removeChild(item);
+            from.insertBefore(item, from.children[oldIndex] ?? null);
+            move.current(oldIndex, newIndex);
+          },
+        });
       });
-    });
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(attach, { timeout: 2000 })
+      : window.setTimeout(attach, 200);
     return () => {
       cancelled = true;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
       instance?.destroy();
     };
   }, [sortable]);
