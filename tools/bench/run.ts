@@ -12,6 +12,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   results: () => import('./results-view.ts').then((module) => module.resultsView),
   api: () => import('./api-load.ts').then((module) => module.apiLoad),
   start: () => import('./start.ts').then((module) => module.start),
+  customers: () => import('./customers.ts').then((module) => module.customers),
 };
 
 function table(rows: Row[]): string {

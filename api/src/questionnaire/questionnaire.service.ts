@@ -129,18 +129,20 @@ export class QuestionnaireService {
     };
     const em = this.orm.em;
     // One statement writes and returns the entry; only a miss needs a second look.
-    const [saved] = await em
-      .getConnection()
-      .execute<ItemRow[]>(
-        'update item set data = ?::jsonb, version = version + 1, updated_at = now() where id = ? and project_id = ? and step_key = ? and version = ? returning id, step_key, data, version',
-        [JSON.stringify(data), where.id, project.id, kind, version],
-      );
+    const [saved] = await em.getConnection().execute<ItemRow[]>(
+      `with saved as (update item set data = ?::jsonb, version = version + 1, updated_at = now()
+                          where id = ? and project_id = ? and step_key = ? and version = ?
+                          returning id, step_key, data, version),
+              touched as (update project set updated_at = now() where id = ? and exists (select 1 from saved))
+         select * from saved`,
+      [JSON.stringify(data), where.id, project.id, kind, version, project.id],
+    );
     if (!saved) {
       const current = await em.findOne(ItemSchema, where, { refresh: true });
       if (!current) throw notFound(t('errors.itemNotFound'));
       throw conflict(itemJson(current));
     }
-    await this.touch(project);
+    // The statement above also kept the project's "last edited" date.
     return itemJson(saved);
   }
 
@@ -220,17 +222,18 @@ export class QuestionnaireService {
       return answerJson({ data, version: 1 });
     }
     // One statement writes and returns the answers; only a miss needs a second look.
-    const [saved] = await em
-      .getConnection()
-      .execute<AnswerRow[]>(
-        'update answer set data = ?::jsonb, version = version + 1, updated_at = now() where project_id = ? and step_key = ? and version = ? returning step_key, data, version',
-        [JSON.stringify(data), project.id, kind, version],
-      );
+    const [saved] = await em.getConnection().execute<AnswerRow[]>(
+      `with saved as (update answer set data = ?::jsonb, version = version + 1, updated_at = now()
+                          where project_id = ? and step_key = ? and version = ?
+                          returning step_key, data, version),
+              touched as (update project set updated_at = now() where id = ? and exists (select 1 from saved))
+         select * from saved`,
+      [JSON.stringify(data), project.id, kind, version, project.id],
+    );
     if (!saved)
       throw conflict(
         answerJson((await em.findOne(AnswerSchema, where, { refresh: true })) ?? undefined),
       );
-    await this.touch(project);
     return answerJson(saved);
   }
 }
