@@ -52,12 +52,17 @@ export function SchemaForm({
     [definition, validatorName, checks],
   );
   const formContext = useMemo<EngineFormContext>(() => ({ definition }), [definition]);
+  // Stable props, so rjsf's update check stays a cheap shallow comparison while typing.
+  const formUiSchema = useMemo(
+    () => ({ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }),
+    [uiSchema],
+  );
   const [submitted, setSubmitted] = useState(false);
   return (
     <Form
       ref={formRef}
       schema={schema}
-      uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+      uiSchema={formUiSchema}
       formData={formData}
       validator={validator}
       widgets={widgets}
@@ -69,6 +74,7 @@ export function SchemaForm({
       noHtml5Validate
       liveValidate={submitted ? 'onChange' : undefined}
       focusOnFirstError
+      experimental_componentUpdateStrategy="shallow"
       onChange={(event: IChangeEvent<FormData>) => onChange?.(event.formData ?? {})}
       onSubmit={(event: IChangeEvent<FormData>) => onSubmit(event.formData ?? {})}
       onError={() => setSubmitted(true)}
