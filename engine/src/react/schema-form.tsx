@@ -52,7 +52,7 @@ export function SchemaForm({
     [definition, validatorName, checks],
   );
   const formContext = useMemo<EngineFormContext>(() => ({ definition }), [definition]);
-  // Stable props, so rjsf's update check stays a cheap shallow comparison while typing.
+  // A stable uiSchema spares rjsf's update check a deep comparison on every keystroke.
   const formUiSchema = useMemo(
     () => ({ ...uiSchema, 'ui:submitButtonOptions': { norender: true } }),
     [uiSchema],
@@ -74,7 +74,6 @@ export function SchemaForm({
       noHtml5Validate
       liveValidate={submitted ? 'onChange' : undefined}
       focusOnFirstError
-      experimental_componentUpdateStrategy="shallow"
       onChange={(event: IChangeEvent<FormData>) => onChange?.(event.formData ?? {})}
       onSubmit={(event: IChangeEvent<FormData>) => onSubmit(event.formData ?? {})}
       onError={() => setSubmitted(true)}
