@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Body, example, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { verifiedAccount } from './accounts.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
@@ -10,19 +9,6 @@ import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
  * customer (share token). Every write names the version it edited; the first save wins, the
  * later stale one gets 409 with the current state, and nothing is lost or duplicated.
  */
-
-type Json = Record<string, unknown>;
-type Item = Json & { id: string; version: number };
-interface Body<T = Json> {
-  data: T;
-  message?: string;
-  errors?: Record<string, string[]>;
-}
-
-const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/validation');
-const example = (name: string, index = 0): Json =>
-  (JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as { valid: Json[] })
-    .valid[index]!;
 
 const CONFLICT =
   'Diese Daten wurden inzwischen von jemand anderem geändert. Bitte laden Sie den aktuellen Stand.';

@@ -5,11 +5,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../src/locale/de.json' with { type: 'json' };
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import {
+  type Body,
+  example,
+  FORM_STEPS,
+  type Item,
+  type Json,
+  LIST_STEPS,
+  TEXT_FIELD,
+} from './fixtures.ts';
 import { HttpClient, type TestResponse } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
 import { buildServer, freePort, startServerProcess } from './server-process.ts';
@@ -31,29 +39,7 @@ import { createServerDatabase } from './test-server.ts';
  *    back the same process answers 200 again.
  */
 
-type Json = Record<string, unknown>;
-type Item = Json & { id: string; version: number };
-interface Body<T = Json> {
-  data: T;
-  message?: string;
-}
-
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
-const FIXTURES = path.resolve(apiDir, '../tests/fixtures/validation');
-const example = (name: string, index = 0): Json =>
-  (JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as { valid: Json[] })
-    .valid[index]!;
-
-const LIST_STEPS = ['stakeholders', 'competitors', 'goals', 'userstories', 'personas'];
-const FORM_STEPS = ['brandpersonality', 'polarityprofile', 'brandpositioning'];
-/** A free-text field per list step, to mark each add. */
-const TEXT_FIELD: Record<string, string> = {
-  stakeholders: 'expectations',
-  competitors: 'explanation',
-  goals: 'goal_definition',
-  userstories: 'text',
-  personas: 'hobbies',
-};
 const GERMAN_MESSAGES = new Set(Object.values(messages.errors));
 
 const PROJECTS = 10;

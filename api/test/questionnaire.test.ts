@@ -1,41 +1,18 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Body,
+  fixture,
+  FORM_STEPS,
+  type Item,
+  type Json,
+  LIST_STEPS,
+  TEXT_FIELD,
+} from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { verifiedAccount } from './accounts.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
-type Json = Record<string, unknown>;
-type Item = Json & { id: string; version: number };
 type Project = Json & { id: string; edit_token: string };
-interface Body<T = Json> {
-  data: T;
-  message?: string;
-  errors?: Record<string, string[]>;
-}
-
-interface Fixture {
-  validator: string;
-  valid: Json[];
-  invalid: { data: Json; errors: Record<string, string[]> }[];
-}
-
-const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/validation');
-const fixture = (step: string): Fixture =>
-  JSON.parse(readFileSync(path.join(FIXTURES, `${step}.json`), 'utf8')) as Fixture;
-
-const LIST_STEPS = ['stakeholders', 'competitors', 'goals', 'userstories', 'personas'];
-const FORM_STEPS = ['brandpersonality', 'polarityprofile', 'brandpositioning'];
-
-/** A free-text field of each list step, to make a recognisable edit. */
-const TEXT_FIELD: Record<string, string> = {
-  stakeholders: 'expectations',
-  competitors: 'explanation',
-  goals: 'goal_definition',
-  userstories: 'text',
-  personas: 'hobbies',
-};
-
 /** Two different valid answers per form step: a first save and a second one. */
 const FORM_SAVES: Record<string, [Json, Json]> = {
   brandpersonality: [fixture('brandpersonality').valid[0]!, fixture('brandpersonality').valid[1]!],
