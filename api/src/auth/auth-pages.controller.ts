@@ -15,9 +15,8 @@ import { t } from '../common/messages.ts';
 import { renderFormPage, renderMessagePage, type FormField } from '../pages/render-page.ts';
 import { pagesCss } from '../pages/pages-css.ts';
 import { AccountsService } from './accounts.service.ts';
-import { csrfTokenFor } from './csrf.ts';
+import { csrfTokenFor, formTokenMatches } from './csrf.ts';
 import { LoginGuard } from './login.guard.ts';
-import { sameSecret } from '../common/request-checks.middleware.ts';
 
 type Form = Record<string, unknown>;
 
@@ -134,8 +133,8 @@ export class AuthPagesController {
   }
 
   /** Form posts must carry the token of the page they came from. */
-  private expired(request: Request, form: Form): boolean {
-    return !sameSecret(text(form, '_csrf'), request.session.csrfToken);
+  private expired(request: Request): boolean {
+    return !formTokenMatches(request);
   }
 
   @Get('register')
@@ -146,7 +145,7 @@ export class AuthPagesController {
   @Post('register')
   @HttpCode(200)
   async registerSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
-    if (this.expired(request, form)) {
+    if (this.expired(request)) {
       return response
         .status(HttpStatus.FORBIDDEN)
         .type('html')
@@ -219,7 +218,7 @@ export class AuthPagesController {
   @Post('passwort-vergessen')
   @HttpCode(200)
   async forgotSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
-    if (this.expired(request, form)) {
+    if (this.expired(request)) {
       return response
         .status(HttpStatus.FORBIDDEN)
         .type('html')
@@ -284,7 +283,7 @@ export class AuthPagesController {
     @Param('token') token: string,
     @Body() form: Form,
   ) {
-    if (this.expired(request, form)) {
+    if (this.expired(request)) {
       return response
         .status(HttpStatus.FORBIDDEN)
         .type('html')

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
+import { sameSecret } from '../common/secrets.ts';
 
 declare module 'express-session' {
   interface SessionData {
@@ -11,4 +12,10 @@ declare module 'express-session' {
 export function csrfTokenFor(request: Request): string {
   if (!request.session.csrfToken) request.session.csrfToken = randomBytes(32).toString('base64url');
   return request.session.csrfToken;
+}
+
+/** Whether a posted form carries the CSRF token of the page it came from (`_csrf`). */
+export function formTokenMatches(request: Request): boolean {
+  const form = (request.body ?? {}) as Record<string, unknown>;
+  return sameSecret(typeof form._csrf === 'string' ? form._csrf : '', request.session.csrfToken);
 }

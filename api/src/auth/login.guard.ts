@@ -1,7 +1,7 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { sameSecret } from '../common/request-checks.middleware.ts';
+import { formTokenMatches } from './csrf.ts';
 import type { User } from '../users/user.entity.ts';
 import { LoginRateLimitService } from './login-rate-limit.service.ts';
 
@@ -28,7 +28,7 @@ export class LoginGuard extends AuthGuard('local') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (!sameSecret(String(body._csrf ?? ''), request.session.csrfToken)) {
+    if (!formTokenMatches(request)) {
       request.loginOutcome = { kind: 'expired' };
       return true;
     }

@@ -1,17 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { forbidden } from './api-error.ts';
 import { t } from './messages.ts';
+import { sameSecret } from './secrets.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Constant-time comparison of two strings. */
-export function sameSecret(a: string | undefined, b: string | undefined): boolean {
-  if (typeof a !== 'string' || typeof b !== 'string') return false;
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /**
  * DESIGN §4: every mutating API request carries `X-Requested-With` (which a cross-site form

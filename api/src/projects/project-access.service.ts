@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
 import { forbidden, notFound, unauthorized } from '../common/api-error.ts';
 import { t } from '../common/messages.ts';
-import { sameSecret } from '../common/request-checks.middleware.ts';
+import { isUuid, sameSecret } from '../common/secrets.ts';
 import { requestEditToken, requestUser } from '../auth/request-user.ts';
 import { ProjectSchema, type Project } from './project.entity.ts';
 
@@ -22,8 +22,6 @@ export interface ProjectAccess {
   role: 'owner' | 'token';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The one place that decides who may do what with a project (SPEC §4, §6): the verified owner
  * through the session, a customer through the share token of exactly this project.
@@ -39,7 +37,7 @@ export class ProjectAccessService {
   ): Promise<ProjectAccess> {
     const user = requestUser(request);
     const token = requestEditToken(request);
-    const project = UUID.test(projectId)
+    const project = isUuid(projectId)
       ? await this.orm.em.findOne(ProjectSchema, { id: projectId }, { populate: ['owner'] })
       : null;
 

@@ -20,10 +20,10 @@ import { type AnswerRow, answerJson, type ItemRow, itemJson } from '../projects/
 import { ProjectSchema, type Project } from '../projects/project.entity.ts';
 import { AnswerSchema } from './answer.entity.ts';
 import { ItemSchema } from './item.entity.ts';
+import { isUuid } from '../common/secrets.ts';
 
 /** The largest value of a PostgreSQL `integer`; a write stores version + 1, so it stays below. */
 const MAX_VERSION = 2_147_483_647;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Envelope fields of an item or form body: they say which version was edited, not what. */
 const ENVELOPE = ['id', 'version'];
 
@@ -123,7 +123,7 @@ export class QuestionnaireService {
     const { project } = await this.access.resolve(request, projectId, 'answer');
     const { data, version } = this.answers(step, body, true);
     const where = {
-      id: UUID.test(itemId) ? itemId : '00000000-0000-0000-0000-000000000000',
+      id: isUuid(itemId) ? itemId : '00000000-0000-0000-0000-000000000000',
       project: project.id,
       step_key: kind,
     };
@@ -149,7 +149,7 @@ export class QuestionnaireService {
   async deleteItem(request: Request, projectId: string, kind: string, itemId: string) {
     this.step(kind, 'list');
     const { project } = await this.access.resolve(request, projectId, 'answer');
-    if (!UUID.test(itemId)) throw notFound(t('errors.itemNotFound'));
+    if (!isUuid(itemId)) throw notFound(t('errors.itemNotFound'));
     const deleted = await this.orm.em.nativeDelete(ItemSchema, {
       id: itemId,
       project: project.id,
