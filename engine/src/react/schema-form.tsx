@@ -19,7 +19,7 @@ export interface SchemaFormProps {
   uiSchema: UiSchema;
   formData: FormData;
   onChange?: (data: FormData) => void;
-  /** Called only when every field is valid (SPEC §4 "Form submit"). */
+  /** Called only when every field is valid ("Form submit" in docs/product.md#zustände). */
   onSubmit: (data: FormData) => void;
   disabled?: boolean;
   /** The form's buttons; a submit button among them submits. */

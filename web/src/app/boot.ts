@@ -18,8 +18,8 @@ export function lazyChecks(): Promise<CompiledChecks> {
 }
 
 /**
- * Loads what every screen needs before the app renders, in SPEC §3's order: the presets and the
- * definition, then the current user. Throws when the server cannot be reached.
+ * Loads what every screen needs before the app renders, in the order of docs/product.md#daten: the
+ * presets and the definition, then the current user. Throws when the server cannot be reached.
  */
 export async function loadBootData(store: AppStore): Promise<void> {
   await store.dispatch(configApi.endpoints.getPresets.initiate()).unwrap();

@@ -32,7 +32,7 @@ const ResultsPage = lazyWithPreload(() =>
   import('../features/results/results-page.tsx').then((module) => module.ResultsPage),
 );
 
-/** The routes of SPEC §2's table. */
+/** The routes of the table in docs/product.md#routen-und-screens. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-/** A loading indicator; `fullScreen` covers the page (SPEC "Full-screen loading spinner"). */
+/**
+ * A loading indicator; `fullScreen` covers the page ("Full-screen loading spinner" in
+ * docs/product.md#routen-und-screens).
+ */
 export function Spinner({
   fullScreen = false,
   small = false,

@@ -1,6 +1,6 @@
 /**
- * Every route of SPEC §2, defined once. Components link by name through these builders, never by
- * string literals.
+ * Every route of docs/product.md#routen-und-screens, defined once. Components link by name through
+ * these builders, never by string literals.
  */
 export const paths = {
   home: { path: '/', url: () => '/' },

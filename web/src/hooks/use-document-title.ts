@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Sets the page title to "<route title> – Fragewerk" (SPEC §2). */
+/** Sets the page title to "<route title> – Fragewerk" (docs/product.md#routen-und-screens). */
 export function useDocumentTitle(title: string): void {
   const { t } = useTranslation();
   useEffect(() => {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 
 /**
- * Blocks leaving a page with unsaved changes until confirmed (SPEC §2/§5): inside the app with
- * the 'Seite wirklich verlassen?' dialog, and for reloads or closing the tab with the browser's own.
- * Returns the dialog to render.
+ * Blocks leaving a page with unsaved changes until confirmed (docs/product.md#routen-und-screens,
+ * docs/product.md#validierung): inside the app with the 'Seite wirklich verlassen?' dialog, and for
+ * reloads or closing the tab with the browser's own. Returns the dialog to render.
  */
 export function useLeaveGuard(dirty: boolean) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ const withoutEmpty = (values: Values): Values =>
 /**
  * State of a small form validated by a schema of `schemas/forms` with the shared validator: the
  * same German messages as the API. Errors show for fields the user has left or after a submit
- * attempt; `hasErrors` disables the submit button (SPEC §5).
+ * attempt; `hasErrors` disables the submit button (docs/product.md#validierung).
  */
 export function useSchemaForm<T extends Values>(validatorName: string, initial: T) {
   const definition = useDefinition();

@@ -4,7 +4,7 @@ import { csrfToken } from './csrf.ts';
 /** Settings the API layer needs from the page: the share token of a customer, if any. */
 export const apiContext: { editToken: string | undefined } = { editToken: undefined };
 
-/** The error body of the API (DESIGN §4). */
+/** The error body of the API (docs/architecture.md#api-konventionen). */
 export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string[]>;

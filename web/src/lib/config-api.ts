@@ -1,7 +1,7 @@
 import type { Definition, Presets } from '@fragewerk/engine/core';
 import { api, unwrap } from './api.ts';
 
-/** The definition and presets, fetched before the app renders (SPEC §3). */
+/** The definition and presets, fetched before the app renders (docs/product.md#daten). */
 export const configApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPresets: build.query<{ questionnaire: Presets }, void>({

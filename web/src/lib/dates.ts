@@ -1,6 +1,9 @@
 import { formatDate } from '@fragewerk/engine/core';
 
-/** A date as German text (SPEC "LL"), empty for a missing value. */
+/**
+ * A date as German text (format "LL", docs/product.md#konstanten-und-grenzen), empty for a missing
+ * value.
+ */
 export function germanDate(value: string | null | undefined): string {
   return value ? formatDate(value) : '';
 }

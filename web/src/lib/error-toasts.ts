@@ -10,10 +10,10 @@ interface QueryMeta {
 }
 
 /**
- * SPEC §8 for every API call: a 401 shows the server's message (or 'Keine Berechtigung') and goes
- * to /login; a failed change shows 'Es ist ein Fehler aufgetreten' ('Network Error' without
- * connection); a failed load just stops (its screen shows the state). Screens that answer a status
- * themselves register it with `handleErrorsLocally`.
+ * docs/product.md#fehlermeldungen for every API call: a 401 shows the server's message (or 'Keine
+ * Berechtigung') and goes to /login; a failed change shows 'Es ist ein Fehler aufgetreten'
+ * ('Network Error' without connection); a failed load just stops (its screen shows the state).
+ * Screens that answer a status themselves register it with `handleErrorsLocally`.
  */
 export function errorToasts(i18n: i18n) {
   const listener = createListenerMiddleware();

@@ -6,7 +6,10 @@ type Handled = number | 'network' | 'all';
 
 const handled = new Map<string, Set<Handled>>();
 
-/** `'all'`: the endpoint fails silently whatever happened (SPEC §8: a failed order save). */
+/**
+ * `'all'`: the endpoint fails silently whatever happened (docs/product.md#fehlermeldungen: a failed
+ * order save).
+ */
 export function handleErrorsLocally(endpointName: string, statuses: Handled[]): void {
   handled.set(endpointName, new Set([...(handled.get(endpointName) ?? []), ...statuses]));
 }

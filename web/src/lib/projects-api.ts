@@ -13,7 +13,7 @@ export interface ProjectSummary {
   updated_at: string;
 }
 
-/** A project with the answers of every step under the step's key (SPEC §3). */
+/** A project with the answers of every step under the step's key (docs/product.md#daten). */
 export interface Project extends ProjectSummary {
   definition_version: number;
   approved_at: string | null;

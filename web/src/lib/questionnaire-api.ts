@@ -18,7 +18,10 @@ const listOf = (project: Record<string, unknown>, kind: string) => {
   return project[kind] as ListItem[];
 };
 
-/** The generic questionnaire endpoints of DESIGN §4, for every step of the definition. */
+/**
+ * The generic questionnaire endpoints of docs/architecture.md#api-konventionen, for every step of
+ * the definition.
+ */
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
     addItem: build.mutation<ListItem, { projectId: string; kind: string; data: Answers }>({
@@ -54,7 +57,7 @@ export const questionnaireApi = api.injectEndpoints({
         url: `/projects/${projectId}/${kind}/${id}`,
         method: 'DELETE',
       }),
-      // SPEC §4: the entry leaves the list at once, then the server is told.
+      // docs/product.md#zustände: the entry leaves the list at once, then the server is told.
       onQueryStarted({ projectId, kind, id }, { dispatch }) {
         dispatch(
           patchProject(projectId, (project) => {
@@ -119,7 +122,8 @@ export const setCachedAnswers = (
     else project[kind] = current;
   });
 
-// A conflict opens the reload-or-overwrite dialog; a failed order save stays silent (SPEC §8).
+// A conflict opens the reload-or-overwrite dialog; a failed order save stays silent
+// (docs/product.md#fehlermeldungen).
 handleErrorsLocally('updateItem', [409]);
 handleErrorsLocally('saveForm', [409]);
 handleErrorsLocally('reorderItems', ['all']);

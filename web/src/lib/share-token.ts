@@ -1,11 +1,16 @@
-/** Where the app runs: under `/share/{edit_token}` for a customer with a share link, else at `/`. */
+/**
+ * Where the app runs: under `/share/{edit_token}` for a customer with a share link, else at `/`.
+ */
 export interface ShareContext {
   /** The router's basename: `/share/{token}` or empty. */
   basename: string;
   token: string | undefined;
 }
 
-/** Reads the edit token from the first path segment after `/share/` (SPEC §2). */
+/**
+ * Reads the edit token from the first path segment after `/share/`
+ * (docs/product.md#routen-und-screens).
+ */
 export function shareContextFrom(pathname: string): ShareContext {
   const match = /^\/share\/([^/]+)/.exec(pathname);
   return match

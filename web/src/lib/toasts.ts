@@ -1,6 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** How long a toast stays unless it says otherwise (SPEC §9: 3000 ms). */
+/**
+ * How long a toast stays unless it says otherwise (docs/product.md#konstanten-und-grenzen: 3000
+ * ms).
+ */
 export const TOAST_MS = 3000;
 
 export interface Toast {

@@ -1,7 +1,7 @@
 import { api, unwrap } from './api.ts';
 import { handleErrorsLocally } from './handled-errors.ts';
 
-/** The user as SPEC §3 names it. */
+/** The user as docs/product.md#daten describes it. */
 export interface CurrentUser {
   id: string;
   company: string;

@@ -5,5 +5,5 @@ export interface ListItem {
   [field: string]: unknown;
 }
 
-/** How long a new or changed entry stays highlighted (SPEC §9). */
+/** How long a new or changed entry stays highlighted (docs/product.md#konstanten-und-grenzen). */
 export const HIGHLIGHT_MS = 600;

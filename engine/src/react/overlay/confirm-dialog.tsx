@@ -12,7 +12,10 @@ interface ConfirmDialogProps {
   danger?: boolean;
 }
 
-/** A yes/no question, e.g. SPEC's delete confirmation ('Wirklich löschen?'). Enter confirms. */
+/**
+ * A yes/no question, e.g. the delete confirmation ('Wirklich löschen?') of
+ * docs/product.md#routen-und-screens. Enter confirms.
+ */
 export function ConfirmDialog({
   title,
   text,

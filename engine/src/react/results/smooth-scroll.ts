@@ -1,4 +1,7 @@
-/** SPEC: the section links scroll in 600 ms to 40 px above the section. */
+/**
+ * docs/product.md#konstanten-und-grenzen: the section links scroll in 600 ms to 40 px above the
+ * section.
+ */
 export const SCROLL_MS = 600;
 export const SCROLL_OFFSET = -40;
 

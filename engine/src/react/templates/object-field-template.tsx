@@ -2,8 +2,9 @@ import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { CUSTOM_KEY } from '../../core/index.ts';
 
 /**
- * The fields of a form in `ui:order`. The "Sonstiges" pattern of DESIGN §2: `custom_<field>`
- * shows only while `<field>` is `custom` (or holds it among several values).
+ * The fields of a form in `ui:order`. The "Sonstiges" pattern of
+ * docs/architecture.md#die-definition: `custom_<field>` shows only while `<field>` is `custom` (or
+ * holds it among several values).
  */
 export function ObjectFieldTemplate({ properties, formData }: ObjectFieldTemplateProps) {
   const data = (formData ?? {}) as Record<string, unknown>;

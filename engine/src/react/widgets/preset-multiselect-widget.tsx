@@ -5,7 +5,9 @@ import { useEngineTexts } from '../engine-texts.tsx';
 import { type EngineFormContext, presetOptions } from '../preset-options.ts';
 import { WidgetLegend } from './widget-legend.tsx';
 
-/** SPEC §9: a multiselect shows at most this many options at once. */
+/**
+ * docs/product.md#konstanten-und-grenzen: a multiselect shows at most this many options at once.
+ */
 const OPTION_LIMIT = 1000;
 
 /**

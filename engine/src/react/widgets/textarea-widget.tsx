@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 
-/** SPEC §9: textareas have 5 rows. */
+/** docs/product.md#konstanten-und-grenzen: textareas have 5 rows. */
 export const TEXTAREA_ROWS = 5;
 
 /** A multi-line text field. */

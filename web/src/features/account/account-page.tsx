@@ -118,7 +118,10 @@ function AccountForm({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Accounteinstellungen (SPEC §2); an unverified user sees only the notice. */
+/**
+ * Accounteinstellungen (docs/product.md#routen-und-screens); an unverified user sees only the
+ * notice.
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.account'));

@@ -8,7 +8,10 @@ import { errorBody, errorStatus } from '../../lib/api.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { useChangePasswordMutation } from '../../lib/user-api.ts';
 
-/** How long the success message shows before the redirect to /login (SPEC §9). */
+/**
+ * How long the success message shows before the redirect to /login
+ * (docs/product.md#konstanten-und-grenzen).
+ */
 export const PASSWORD_SUCCESS_MS = 1800;
 
 /** The change-password overlay: on success a message for 1.8 s, then a new login. */

@@ -3,7 +3,9 @@ import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
 import { LeaveTo } from './leave-to.tsx';
 
-/** `/`: to the dashboard when logged in, otherwise to login (SPEC §2). */
+/**
+ * `/`: to the dashboard when logged in, otherwise to login (docs/product.md#routen-und-screens).
+ */
 export function HomeRedirect() {
   return useCurrentUser() ? (
     <Navigate to={paths.dashboard.url()} replace />

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-/** What an unverified account sees instead of projects and settings (SPEC §6). */
+/**
+ * What an unverified account sees instead of projects and settings
+ * (docs/product.md#rollen-und-rechte).
+ */
 export function NotVerifiedNotice() {
   const { t } = useTranslation();
   return (

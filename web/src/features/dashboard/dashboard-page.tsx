@@ -51,7 +51,10 @@ function Projects() {
   );
 }
 
-/** Dashboard ('Projekte'); an unverified user sees only the notice (SPEC §6). */
+/**
+ * Dashboard ('Projekte'); an unverified user sees only the notice
+ * (docs/product.md#rollen-und-rechte).
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.dashboard'));

@@ -1,6 +1,6 @@
 import type { ProjectSummary } from '../../lib/projects-api.ts';
 
-/** SPEC §4 status label: offen, abgeschlossen (approved), archiviert. */
+/** The status label of docs/product.md#zustände: offen, abgeschlossen (approved), archiviert. */
 export function projectStatus(
   project: Pick<ProjectSummary, 'is_approved' | 'is_archived'>,
 ): 'open' | 'approved' | 'archived' {

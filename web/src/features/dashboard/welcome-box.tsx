@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useUpdateUserMutation, type CurrentUser } from '../../lib/user-api.ts';
 
-/** The welcome box; hiding it saves the whole user with show_welcome_box false (SPEC §4). */
+/**
+ * The welcome box; hiding it saves the whole user with show_welcome_box false
+ * (docs/product.md#zustände).
+ */
 export function WelcomeBox({ user, onCreate }: { user: CurrentUser; onCreate: () => void }) {
   const { t } = useTranslation();
   const [update, { isLoading }] = useUpdateUserMutation();

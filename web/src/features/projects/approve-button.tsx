@@ -5,10 +5,13 @@ import { useAppDispatch } from '../../app/store.ts';
 import { useApproveProjectMutation } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
 
-/** How long 'Projekt freigegeben!' shows (SPEC §9: 1300 ms). */
+/** How long 'Projekt freigegeben!' shows (docs/product.md#konstanten-und-grenzen: 1300 ms). */
 export const APPROVED_NOTICE_MS = 1300;
 
-/** 'Freigeben' → 'Projekt Freigeben?' → approve call → 'Projekt freigegeben!' (SPEC §4). */
+/**
+ * 'Freigeben' → 'Projekt Freigeben?' → approve call → 'Projekt freigegeben!'
+ * (docs/product.md#zustände).
+ */
 export function ApproveButton({
   projectId,
   className = 'button',

@@ -35,9 +35,10 @@ function ArchivedNotice() {
 }
 
 /**
- * Loads the project for every project route (SPEC "Project container"): spinner while loading,
- * the archived notice (except on the settings page), 'Projekt nicht gefunden', else the child
- * route with the project, the Freigeben button and, for the owner, the settings icon.
+ * Loads the project for every project route ("Project container" in
+ * docs/product.md#routen-und-screens): spinner while loading, the archived notice (except on the
+ * settings page), 'Projekt nicht gefunden', else the child route with the project, the Freigeben
+ * button and, for the owner, the settings icon.
  */
 export function ProjectContainer() {
   const { t } = useTranslation();

@@ -1,7 +1,10 @@
 import { createContext, useContext } from 'react';
 import type { Project } from '../../lib/projects-api.ts';
 
-/** The project a route works on, and what the visitor may do with it (SPEC §4 "Editable"). */
+/**
+ * The project a route works on, and what the visitor may do with it ("Editable" in
+ * docs/product.md#zustände).
+ */
 export interface ProjectScope {
   project: Project;
   /** Logged in (the owner); otherwise a customer with the share link. */
@@ -18,7 +21,10 @@ export function useProjectScope(): ProjectScope {
   return scope;
 }
 
-/** SPEC §4: editable only when not archived and, once approved, only for a logged-in user. */
+/**
+ * docs/product.md#zustände: editable only when not archived and, once approved, only for a
+ * logged-in user.
+ */
 export function isEditable(
   project: Pick<Project, 'is_archived' | 'is_approved'>,
   isOwner: boolean,

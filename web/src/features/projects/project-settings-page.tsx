@@ -21,7 +21,7 @@ import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';
 import { ShareLink } from './share-link.tsx';
 
-/** How long 'Projekt gelöscht!' shows before the dashboard (SPEC §4: 1300 ms). */
+/** How long 'Projekt gelöscht!' shows before the dashboard (docs/product.md#zustände: 1300 ms). */
 export const DELETED_NOTICE_MS = 1300;
 const SAVED_NOTICE_MS = 3000;
 
@@ -32,7 +32,10 @@ const valuesOf = (project: Project) => ({
   is_approved: project.is_approved,
 });
 
-/** Projekteinstellungen (SPEC §2); the whole form is disabled while the project is archived. */
+/**
+ * Projekteinstellungen (docs/product.md#routen-und-screens); the whole form is disabled while the
+ * project is archived.
+ */
 export function ProjectSettingsPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -6,7 +6,7 @@ import { shareUrl } from '../../config/paths.ts';
 import { type Project, useRegenerateEditTokenMutation } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
 
-/** How long the clipboard notice shows (SPEC §4: 1300 ms, no button). */
+/** How long the clipboard notice shows (docs/product.md#zustände: 1300 ms, no button). */
 export const COPIED_NOTICE_MS = 1300;
 
 /** The share link with its copy button and the action that replaces it with a new one. */

@@ -15,7 +15,7 @@ import {
 import { useProjectScope } from '../projects/project-context.ts';
 import { useConflictChoice } from './use-conflict-choice.tsx';
 
-/** SPEC §4: a changed order is saved 500 ms after the last move. */
+/** docs/product.md#zustände: a changed order is saved 500 ms after the last move. */
 export const ORDER_SAVE_DEBOUNCE_MS = 500;
 
 /** Connects a list step of the engine to the API: add, update (with conflicts), delete, order. */

@@ -6,7 +6,10 @@ import { neighbours } from './step-order.ts';
 
 const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
-/** Previous and next step links, scrolling to the top of the project view (SPEC §2). */
+/**
+ * Previous and next step links, scrolling to the top of the project view
+ * (docs/product.md#routen-und-screens).
+ */
 export function StepFooter({
   definition,
   projectId,

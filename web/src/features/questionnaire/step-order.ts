@@ -8,7 +8,10 @@ export function stepBySlug(
   return definition.steps.find((step) => step.meta.slug === slug);
 }
 
-/** The steps before and after a step in questionnaire order (SPEC §2 footer links). */
+/**
+ * The steps before and after a step in questionnaire order (footer links,
+ * docs/product.md#routen-und-screens).
+ */
 export function neighbours(
   definition: Definition,
   key: string,

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 export type ConflictChoice = 'reload' | 'overwrite';
 
 /**
- * DESIGN §4: when someone else saved first (409), the user decides: load the current state, or
- * save their own input over it. Nothing typed is dropped without that choice.
- * Returns the dialog to render and `ask`, which resolves with the choice.
+ * docs/architecture.md#api-konventionen: when someone else saved first (409), the user decides:
+ * load the current state, or save their own input over it. Nothing typed is dropped without that
+ * choice. Returns the dialog to render and `ask`, which resolves with the choice.
  */
 export function useConflictChoice() {
   const { t } = useTranslation();
