@@ -1,12 +1,12 @@
 import { lazyWithPreload } from '@fragewerk/engine/react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { HomeRedirect } from '../features/auth/home-redirect.tsx';
 import { LeaveTo } from '../features/auth/leave-to.tsx';
 import { RequireLogin } from '../features/auth/require-login.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
-import { ProjectContainer } from '../features/projects/project-container.tsx';
+import { ProjectContainer, ProjectIndex } from '../features/projects/project-container.tsx';
 import {
   QuestionnaireIndex,
   QuestionnaireLayout,
@@ -59,10 +59,11 @@ export const routes: RouteObject[] = [
       {
         path: paths.project.path,
         element: <ProjectContainer />,
+        // Child paths are absolute (each starts with its parent's) so they come from paths.ts too.
         children: [
-          { index: true, element: <Navigate to="fragebogen" replace /> },
+          { index: true, element: <ProjectIndex /> },
           {
-            path: 'einstellungen',
+            path: paths.projectSettings.path,
             element: (
               <RequireLogin>
                 <ProjectSettingsPage />
@@ -70,19 +71,19 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'fragebogen',
+            path: paths.questionnaire.path,
             element: <QuestionnaireLayout />,
             children: [
               { index: true, element: <QuestionnaireIndex /> },
-              { path: ':slug', element: <StepPage /> },
+              { path: paths.step.path, element: <StepPage /> },
             ],
           },
-          { path: 'ergebnisse', element: <ResultsPage /> },
+          { path: paths.results.path, element: <ResultsPage /> },
         ],
       },
       { path: paths.imprint.path, element: <LegalPage kind="imprint" /> },
       { path: paths.privacy.path, element: <LegalPage kind="privacy" /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: paths.notFound.path, element: <NotFoundPage /> },
     ],
   },
 ];

@@ -27,9 +27,13 @@ export const paths = {
   },
   imprint: { path: '/impressum', url: () => '/impressum' },
   privacy: { path: '/datenschutz', url: () => '/datenschutz' },
+  /** Every path no other route matches: the 404 page. */
+  notFound: { path: '*' },
+  /** The prefix a share link puts before every route; the router's basename for a customer. */
+  share: { path: '/share/:edit_token', url: (token: string) => `/share/${token}` },
 } as const;
 
 /** The share link of a project: `{origin}/share/{edit_token}/projekte/{id}/fragebogen`. */
 export function shareUrl(origin: string, token: string, projectId: string): string {
-  return `${origin}/share/${token}${paths.questionnaire.url(projectId)}`;
+  return `${origin}${paths.share.url(token)}${paths.questionnaire.url(projectId)}`;
 }

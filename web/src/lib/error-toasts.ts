@@ -1,5 +1,6 @@
 import { createListenerMiddleware, isRejected } from '@reduxjs/toolkit';
 import type { i18n } from 'i18next';
+import { paths } from '../config/paths.ts';
 import { errorBody, errorStatus } from './api.ts';
 import { isHandledLocally } from './handled-errors.ts';
 import { navigation } from './navigation.ts';
@@ -30,7 +31,7 @@ export function errorToasts(i18n: i18n) {
         api.dispatch(
           showToast('error', errorBody(action.payload)?.message ?? i18n.t('errors.unauthorized')),
         );
-        navigation.leaveTo('/login');
+        navigation.leaveTo(paths.login.url());
         return;
       }
       if (type !== 'mutation') return;

@@ -1,3 +1,6 @@
+import { matchPath } from 'react-router-dom';
+import { paths } from '../config/paths.ts';
+
 /**
  * Where the app runs: under `/share/{edit_token}` for a customer with a share link, else at `/`.
  */
@@ -12,8 +15,9 @@ export interface ShareContext {
  * (docs/product.md#routen-und-screens).
  */
 export function shareContextFrom(pathname: string): ShareContext {
-  const match = /^\/share\/([^/]+)/.exec(pathname);
+  // Case-sensitive (matchPath's default is not); matchPath leaves the token URL-encoded.
+  const match = matchPath({ path: paths.share.path, caseSensitive: true, end: false }, pathname);
   return match
-    ? { basename: match[0], token: decodeURIComponent(match[1]!) }
+    ? { basename: match.pathnameBase, token: decodeURIComponent(match.params.edit_token!) }
     : { basename: '', token: undefined };
 }

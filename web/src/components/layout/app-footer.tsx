@@ -31,7 +31,7 @@ function ProjectContact({ projectId }: { projectId: string }) {
 /** Impressum, Datenschutz and, inside a project, the contact person with a mailto link. */
 export function AppFooter() {
   const { t } = useTranslation();
-  const match = useMatch(`${paths.project.path}/*`);
+  const match = useMatch({ path: paths.project.path, end: false });
   const projectId = match?.params.project_id;
   return (
     <footer className="app-footer">

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Dialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/form/text-field.tsx';
+import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';
 import { errorBody, errorStatus } from '../../lib/api.ts';
@@ -37,7 +38,7 @@ export function ChangePasswordDialog({ userId, onClose }: { userId: string; onCl
       return;
     }
     setDone(true);
-    setTimeout(() => navigation.leaveTo('/login'), PASSWORD_SUCCESS_MS);
+    setTimeout(() => navigation.leaveTo(paths.login.url()), PASSWORD_SUCCESS_MS);
   };
 
   const field = (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SettingsIcon } from '@fragewerk/engine/react';
-import { Link, Outlet, useMatch, useParams } from 'react-router-dom';
+import { Link, Navigate, Outlet, useMatch, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { apiContext, errorBody, errorStatus } from '../../lib/api.ts';
@@ -94,4 +94,10 @@ export function ProjectContainer() {
       <Outlet />
     </ProjectScopeContext.Provider>
   );
+}
+
+/** `/projekte/:project_id` opens the project's questionnaire. */
+export function ProjectIndex() {
+  const { project_id: projectId = '' } = useParams();
+  return <Navigate to={paths.questionnaire.url(projectId)} replace />;
 }
