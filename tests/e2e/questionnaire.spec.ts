@@ -2,7 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { registerAndLogin, watchCsp } from './support.ts';
 
-/** The order of list entries is saved debounced (500 ms, SPEC §4); wait a little longer. */
+/**
+ * The order of list entries is saved debounced (500 ms, docs/product.md#zustände); wait a little
+ * longer.
+ */
 const ORDER_SAVE_DEBOUNCE_MS = 700;
 
 const CONTACT_NAME = 'Jana Kühn';

@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib';
 export const BUNDLE_BUDGET_KB = 150;
 /**
  * What `npm run check` enforces: the measured figure (159.5 KB) plus a little headroom, so any
- * regression fails. The budget itself is out of reach with the stack DESIGN mandates (see
- * BENCHMARKS.md).
+ * regression fails. The budget itself is out of reach with the stack of
+ * docs/architecture.md#web-app-und-engine (see BENCHMARKS.md).
  */
 export const BUNDLE_LIMIT_KB = 162;
 

@@ -1,6 +1,7 @@
 /**
- * The definition lint of DESIGN §2: everything the loader checks, plus what a content editor
- * most easily gets wrong — widget names, field names in ui.json and step.json, prose variables.
+ * The definition lint of docs/architecture.md#die-definition: everything the loader checks, plus
+ * what a content editor most easily gets wrong — widget names, field names in ui.json and
+ * step.json, prose variables.
  */
 import {
   DefinitionError,

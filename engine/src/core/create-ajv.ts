@@ -21,7 +21,10 @@ export const AJV_OPTIONS: Options = {
   messages: true,
 };
 
-/** Builds the one Ajv instance shape of DESIGN §3: 2020-12, formats, ajv-errors, our keywords. */
+/**
+ * Builds the one Ajv instance shape (docs/architecture.md#validierung): 2020-12, formats,
+ * ajv-errors, our keywords.
+ */
 export function createAjv(options: Options = {}): Ajv2020 {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, ...options });
   addFormats(ajv, ['email', 'uri', 'date', 'date-time']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate } from './format-date.ts';
 
 describe('formatDate', () => {
-  it('writes dates the German way (SPEC "LL")', () => {
+  it('writes dates in German long form (docs/product.md#konstanten-und-grenzen)', () => {
     expect(formatDate('2026-11-21T10:00:00Z')).toBe('21. November 2026');
     expect(formatDate(new Date('2026-03-01T12:00:00Z'))).toBe('1. März 2026');
   });

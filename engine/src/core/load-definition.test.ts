@@ -17,7 +17,7 @@ function problemsOf(broken: RawDefinition): string[] {
 }
 
 describe('loadDefinition', () => {
-  it('loads the eight steps in SPEC order with their German slugs and stages', async () => {
+  it('loads the eight steps in the order of docs/product.md#überblick with their German slugs and stages', async () => {
     const definition = await loadDefinitionFromDisk(undefined);
     expect(definition.version).toBeGreaterThanOrEqual(1);
     expect(definition.stages.map((stage) => stage.title)).toEqual([
