@@ -1,7 +1,18 @@
 import type { Definition, PresetEntry } from '@fragewerk/engine/core';
 import { findPresetList } from '@fragewerk/engine/core';
+import type {
+  Brandpersonality,
+  Brandpositioning,
+  Competitors,
+  Goals,
+  Personas,
+  Polarityprofile,
+  Stakeholders,
+  Userstories,
+} from '@fragewerk/schemas/types';
 
-type Answers = Record<string, unknown>;
+/** One entry's or form's answers: a generated step type (interfaces lack an index signature). */
+type Answers = object;
 
 /** A deterministic pseudo-random sequence, so the demo project is the same every time. */
 function sequence(seed: number) {
@@ -72,7 +83,8 @@ export function demoAnswers(definition: Definition): {
     );
   const stars = () => 1 + Math.floor(random() * 5);
 
-  const stakeholders = Array.from({ length: 52 }, (_, index) => {
+  // Typed by the generated step types: a changed schema fails to compile here, not when run.
+  const stakeholders = Array.from({ length: 52 }, (_, index): Stakeholders => {
     const external = index % 2 === 1;
     const custom = index % 13 === 0;
     return {
@@ -85,14 +97,14 @@ export function demoAnswers(definition: Definition): {
       importance: stars(),
     };
   });
-  const competitors = Array.from({ length: 30 }, (_, index) => ({
+  const competitors = Array.from({ length: 30 }, (_, index): Competitors => ({
     name: `Wettbewerber ${index + 1} ${pick(['GmbH', 'KG', '& Söhne', 'Werkstätten'])}`,
     url: `https://www.wettbewerber-${index + 1}.example`,
     explanation: `${pick(['Starker Auftritt in Social Media', 'Günstigere Preise', 'Große Ausstellung', 'Sehr gute Bewertungen'])} – ${pick(EXPECTATIONS).toLowerCase()}.`,
     importance: stars(),
   }));
   const types = ['company', 'brand', 'user'] as const;
-  const goals = Array.from({ length: 30 }, (_, index) => {
+  const goals = Array.from({ length: 30 }, (_, index): Goals => {
     const type = types[index % 3]!;
     return {
       type,
@@ -101,12 +113,12 @@ export function demoAnswers(definition: Definition): {
       importance: stars(),
     };
   });
-  const userstories = Array.from({ length: 40 }, () => ({
+  const userstories = Array.from({ length: 40 }, (): Userstories => ({
     role: pick(list('userstories.roles')).key,
     priority: pick(list('userstories.priorities')).key,
     text: pick(STORIES),
   }));
-  const personas = NAMES.map((name, index) => ({
+  const personas = NAMES.map((name, index): Personas => ({
     name,
     gender: index % 2 === 0 ? 'female' : 'male',
     avatar: pick(list('personas.avatars')).key,
@@ -127,7 +139,7 @@ export function demoAnswers(definition: Definition): {
     media_usage: some('personas.media_usage', 3),
     product_requirements: `Möchte ${pick(STORIES)}.`,
   }));
-  const polarity = Object.fromEntries(
+  const polarity: Polarityprofile = Object.fromEntries(
     list('polarityprofile.attributes')
       .slice(0, 12)
       .map((entry, index) => [entry.key, [-3, 2, -1, 0, 3, 1, -2][index % 7]]),
@@ -141,7 +153,7 @@ export function demoAnswers(definition: Definition): {
         industry: 'crafts',
         job_definition: 'Tischlermeisterin',
         character_traits: ['honest', 'reliable', 'down_to_earth', 'innovative'],
-      },
+      } satisfies Brandpersonality,
       polarityprofile: polarity,
       brandpositioning: {
         performance_promise: ['highest_quality', 'personal_advice', 'sustainability'],
@@ -152,7 +164,7 @@ export function demoAnswers(definition: Definition): {
         competitor_distinction:
           'Kein Möbelhaus von der Stange: jedes Stück wird für den Raum geplant.',
         mission_statement: 'Wir bauen Möbel, die Geschichten erzählen.',
-      },
+      } satisfies Brandpositioning,
     },
   };
 }

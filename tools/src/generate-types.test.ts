@@ -23,4 +23,20 @@ describe('type generation', () => {
     expect(source).toContain('importance: number;');
     expect(source).toContain('custom_type?: string | null;');
   });
+
+  it('types the API responses of schemas/api/, referring to each other by type name', async () => {
+    const files = await generateTypes();
+    const project = files.get('api/project.ts')!;
+    expect(project).toContain("import type { ProjectSummaryJson } from './project-summary.ts';");
+    expect(project).toContain('export type ProjectJson = ProjectSummaryJson & {');
+    // The step keys depend on the definition: beyond the named fields, values stay unknown.
+    expect(project).toContain('[k: string]: unknown | undefined;');
+    expect(files.get('api/user.ts')).toContain('contact_name: string | null;');
+  });
+
+  it('maps every form name to its type', async () => {
+    const index = (await generateTypes()).get('index.ts')!;
+    expect(index).toContain("'new-project': NewProjectForm;");
+    expect(index).toContain('account: AccountForm;');
+  });
 });

@@ -4,9 +4,9 @@ import {
   type CompiledChecks,
   conditionSchemas,
   schemaFor,
-  type Validate,
   validatorFromChecks,
   validatorNames,
+  type Validators,
 } from './validator-runtime.ts';
 
 export {
@@ -32,6 +32,6 @@ export function compileChecks(definition: Definition): CompiledChecks {
 }
 
 /** Compiles one validator per step and form, with German messages per field. */
-export function createValidator(definition: Definition): (name: string) => Validate {
+export function createValidator(definition: Definition): Validators {
   return validatorFromChecks(definition, compileChecks(definition));
 }

@@ -14,6 +14,8 @@ export {
   type SchemaCheck,
   type Validate,
   type ValidationResult,
+  type Validators,
+  type FormName,
 } from './validator-runtime.ts';
 export { displayValues, presetEntry, type DisplayValue } from './display-values.ts';
 export {

@@ -1,3 +1,4 @@
+import type { Forms } from '@fragewerk/schemas/types';
 import type { ErrorObject } from 'ajv';
 import type { Definition, JsonSchema } from './definition-types.ts';
 import { fieldLabel, toFieldErrors, type FieldErrors } from './field-errors.ts';
@@ -22,11 +23,24 @@ export interface CompiledChecks {
 }
 
 /** A valid result carries the normalised value, which is what gets stored. */
-export type ValidationResult =
-  { valid: true; value: unknown } | { valid: false; errors: FieldErrors };
+export type ValidationResult<T = unknown> =
+  { valid: true; value: T } | { valid: false; errors: FieldErrors };
 
 /** Validates one kind of document: a step (`step:<key>`) or a form (`form:<name>`). */
-export type Validate = (data: unknown) => ValidationResult;
+export type Validate<T = unknown> = (data: unknown) => ValidationResult<T>;
+
+/** The name of a form of `schemas/forms/` (`account`, `new-project`, …). */
+export type FormName = keyof Forms;
+
+/**
+ * The validators by name. A form's value has the type generated from its schema, as the code
+ * that stores it names its fields; a step's value stays generic, as the engine handles every
+ * step alike.
+ */
+export interface Validators {
+  <K extends FormName>(name: `form:${K}`): Validate<Forms[K]>;
+  (name: string): Validate;
+}
 
 /** The schema of a step or form by its validator name, or undefined. */
 export function schemaFor(definition: Definition, name: string): JsonSchema | undefined {
@@ -72,12 +86,10 @@ export function conditionSchemas(definition: Definition): Record<string, JsonSch
  * Validators with German messages per field from compiled checks: input limits first, then
  * normalisation (trimmed texts), then the schema. The API's 422 and the browser say the same.
  */
-export function validatorFromChecks(
-  definition: Definition,
-  checks: CompiledChecks,
-): (name: string) => Validate {
+export function validatorFromChecks(definition: Definition, checks: CompiledChecks): Validators {
   const cache = new Map<string, Validate>();
-  return (name) => {
+  // The schema check is what makes a form's value its generated type (see `Validators`).
+  return ((name: string): Validate => {
     let validate = cache.get(name);
     if (validate) return validate;
     const schema = schemaFor(definition, name);
@@ -101,5 +113,5 @@ export function validatorFromChecks(
     };
     cache.set(name, validate);
     return validate;
-  };
+  }) as Validators;
 }
