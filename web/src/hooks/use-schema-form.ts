@@ -1,9 +1,13 @@
+import type { FormName } from '@fragewerk/engine/core';
 import { useEngineChecks } from '@fragewerk/engine/react';
+import type { Forms } from '@fragewerk/schemas/types';
 import { useCallback, useMemo, useState } from 'react';
 import { validatorsFor } from '../lib/validators.ts';
 import { useDefinition } from './use-definition.ts';
 
 type Values = Record<string, unknown>;
+/** Values whose fields all belong to form `K`: a field renamed in its schema fails to compile. */
+type FieldsOf<K extends FormName, T> = { [P in keyof T]: P extends keyof Forms[K] ? T[P] : never };
 
 /** An empty input means "not given": left out, so optional fields pass and required ones say so. */
 const withoutEmpty = (values: Values): Values =>
@@ -14,7 +18,10 @@ const withoutEmpty = (values: Values): Values =>
  * same German messages as the API. Errors show for fields the user has left or after a submit
  * attempt; `hasErrors` disables the submit button (docs/product.md#validierung).
  */
-export function useSchemaForm<T extends Values>(validatorName: string, initial: T) {
+export function useSchemaForm<K extends FormName, T extends Values>(
+  validatorName: `form:${K}`,
+  initial: T & FieldsOf<K, T>,
+) {
   const definition = useDefinition();
   const checks = useEngineChecks();
   const validate = useMemo(
@@ -51,8 +58,8 @@ export function useSchemaForm<T extends Values>(validatorName: string, initial: 
       setSubmitted(true);
       return result.valid;
     },
-    /** The normalised values to send (trimmed texts). */
-    output: { ...values, ...(result.valid ? (result.value as Values) : {}) } as T,
+    /** The normalised values to send (trimmed texts), of the form's generated type once valid. */
+    output: { ...values, ...(result.valid ? result.value : {}) } as T & Forms[K],
     setServerErrors,
     /** Starts over from new values (after loading or saving). */
     reset: (next: T) => {
@@ -64,5 +71,3 @@ export function useSchemaForm<T extends Values>(validatorName: string, initial: 
     },
   };
 }
-
-export type SchemaForm<T extends Values> = ReturnType<typeof useSchemaForm<T>>;

@@ -1,38 +1,20 @@
+import type {
+  NewProjectForm,
+  ProjectJson,
+  ProjectSettingsForm,
+  ProjectSummaryJson,
+} from '@fragewerk/schemas/types';
 import { api, unwrap } from './api.ts';
 import { handleErrorsLocally } from './handled-errors.ts';
 
-export interface ProjectSummary {
-  id: string;
-  customer_firm: string;
-  project_name: string;
-  is_approved: boolean;
-  is_archived: boolean;
-  is_niceview_enabled: boolean;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A project of the dashboard list (`schemas/api/project-summary.schema.json`). */
+export type ProjectSummary = ProjectSummaryJson;
 
-/** A project with the answers of every step under the step's key (docs/product.md#daten). */
-export interface Project extends ProjectSummary {
-  definition_version: number;
-  approved_at: string | null;
-  edit_token?: string;
-  user: { company: string; contact_name: string | null; contact_email: string | null };
-  [stepKey: string]: unknown;
-}
+/** A project, each step's answers under the step's key (`schemas/api/project.schema.json`). */
+export type Project = ProjectJson;
 
-export type ProjectChanges = Partial<
-  Pick<
-    ProjectSummary,
-    | 'project_name'
-    | 'customer_firm'
-    | 'is_niceview_enabled'
-    | 'is_approved'
-    | 'is_archived'
-    | 'version'
-  >
->;
+/** What PATCH /projects/{id} may change: settings of its form, and the version they were read at. */
+export type ProjectChanges = Partial<ProjectSettingsForm> & { version?: number };
 
 export const projectsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -49,7 +31,7 @@ export const projectsApi = api.injectEndpoints({
       transformResponse: unwrap<Project>,
       providesTags: (_result, _error, id) => [{ type: 'Project', id }],
     }),
-    createProject: build.mutation<Project, { project_name: string; customer_firm: string }>({
+    createProject: build.mutation<Project, NewProjectForm>({
       query: (body) => ({ url: '/projects/create', method: 'POST', body }),
       transformResponse: unwrap<Project>,
       invalidatesTags: [{ type: 'Project', id: 'LIST' }],

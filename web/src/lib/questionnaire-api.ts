@@ -1,11 +1,11 @@
-import type { ListItem } from '@fragewerk/engine/react';
+import type { FormAnswersJson, ItemJson } from '@fragewerk/schemas/types';
 import { api, unwrap } from './api.ts';
 import { handleErrorsLocally } from './handled-errors.ts';
 import { projectsApi } from './projects-api.ts';
 
 type Answers = Record<string, unknown>;
-/** A form step's answers with the version they were stored as (0: never saved). */
-export type FormAnswers = Answers & { version: number };
+/** A form step's answers and version, 0: never saved (`schemas/api/form-answers.schema.json`). */
+export type FormAnswers = FormAnswersJson;
 
 /** Writes a change into the cached project, so every screen shows it without reloading. */
 const patchProject = (projectId: string, change: (project: Record<string, unknown>) => void) =>
@@ -15,7 +15,7 @@ const patchProject = (projectId: string, change: (project: Record<string, unknow
 
 const listOf = (project: Record<string, unknown>, kind: string) => {
   if (!Array.isArray(project[kind])) project[kind] = [];
-  return project[kind] as ListItem[];
+  return project[kind] as ItemJson[];
 };
 
 /**
@@ -24,20 +24,20 @@ const listOf = (project: Record<string, unknown>, kind: string) => {
  */
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({
-    addItem: build.mutation<ListItem, { projectId: string; kind: string; data: Answers }>({
+    addItem: build.mutation<ItemJson, { projectId: string; kind: string; data: Answers }>({
       query: ({ projectId, kind, data }) => ({
         url: `/projects/${projectId}/${kind}`,
         method: 'POST',
         body: data,
       }),
-      transformResponse: unwrap<ListItem>,
+      transformResponse: unwrap<ItemJson>,
       async onQueryStarted({ projectId, kind }, { dispatch, queryFulfilled }) {
         const { data: item } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (item) dispatch(patchProject(projectId, (project) => listOf(project, kind).push(item)));
       },
     }),
     updateItem: build.mutation<
-      ListItem,
+      ItemJson,
       { projectId: string; kind: string; id: string; version: number; data: Answers }
     >({
       query: ({ projectId, kind, id, version, data }) => ({
@@ -45,7 +45,7 @@ export const questionnaireApi = api.injectEndpoints({
         method: 'PATCH',
         body: { ...data, version },
       }),
-      transformResponse: unwrap<ListItem>,
+      transformResponse: unwrap<ItemJson>,
       async onQueryStarted({ projectId, kind }, { dispatch, queryFulfilled }) {
         const { data: item } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (item)
@@ -66,13 +66,13 @@ export const questionnaireApi = api.injectEndpoints({
         );
       },
     }),
-    reorderItems: build.mutation<ListItem[], { projectId: string; kind: string; order: string[] }>({
+    reorderItems: build.mutation<ItemJson[], { projectId: string; kind: string; order: string[] }>({
       query: ({ projectId, kind, order }) => ({
         url: `/projects/${projectId}/${kind}/order`,
         method: 'PUT',
         body: { order },
       }),
-      transformResponse: unwrap<ListItem[]>,
+      transformResponse: unwrap<ItemJson[]>,
     }),
     saveForm: build.mutation<
       FormAnswers,
@@ -93,7 +93,7 @@ export const questionnaireApi = api.injectEndpoints({
 });
 
 /** Replaces an entry of a cached list by id (or appends it). */
-export function replaceItem(items: ListItem[], item: ListItem): void {
+export function replaceItem(items: ItemJson[], item: ItemJson): void {
   const index = items.findIndex((candidate) => candidate.id === item.id);
   if (index === -1) items.push(item);
   else items[index] = item;
@@ -114,11 +114,11 @@ export const reorderCachedItems = (projectId: string, kind: string, order: strin
 export const setCachedAnswers = (
   projectId: string,
   kind: string,
-  current: ListItem | FormAnswers,
+  current: ItemJson | FormAnswers,
   list: boolean,
 ) =>
   patchProject(projectId, (project) => {
-    if (list) replaceItem(listOf(project, kind), current as ListItem);
+    if (list) replaceItem(listOf(project, kind), current as ItemJson);
     else project[kind] = current;
   });
 

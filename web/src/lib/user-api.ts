@@ -1,28 +1,12 @@
+import type { AccountForm, PasswordChangeForm, UserJson } from '@fragewerk/schemas/types';
 import { api, unwrap } from './api.ts';
 import { handleErrorsLocally } from './handled-errors.ts';
 
-/** The user as docs/product.md#daten describes it. */
-export interface CurrentUser {
-  id: string;
-  company: string;
-  email: string;
-  contact_name: string | null;
-  contact_email: string | null;
-  verified: boolean;
-  show_welcome_box: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** The logged-in user (`schemas/api/user.schema.json`). */
+export type CurrentUser = UserJson;
 
-export type UserChanges = Partial<
-  Pick<CurrentUser, 'company' | 'email' | 'contact_name' | 'contact_email' | 'show_welcome_box'>
->;
-
-export interface PasswordChange {
-  old_password: string;
-  new_password: string;
-  confirm_password: string;
-}
+/** What PATCH /user/{id} may change: fields of the account form. */
+export type UserChanges = Partial<AccountForm>;
 
 export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -36,7 +20,7 @@ export const userApi = api.injectEndpoints({
       transformResponse: unwrap<CurrentUser>,
       invalidatesTags: ['User', 'Project'],
     }),
-    changePassword: build.mutation<unknown, { id: string; change: PasswordChange }>({
+    changePassword: build.mutation<unknown, { id: string; change: PasswordChangeForm }>({
       query: ({ id, change }) => ({
         url: `/user/${id}/change-password`,
         method: 'PATCH',

@@ -1,17 +1,14 @@
 import {
   type CompiledChecks,
   type Definition,
-  type Validate,
+  type Validators,
   validatorFromChecks,
 } from '@fragewerk/engine/core';
 
-const cache = new WeakMap<CompiledChecks, (name: string) => Validate>();
+const cache = new WeakMap<CompiledChecks, Validators>();
 
 /** The shared validators (the API's German messages) from the precompiled checks, built once. */
-export function validatorsFor(
-  definition: Definition,
-  checks: CompiledChecks,
-): (name: string) => Validate {
+export function validatorsFor(definition: Definition, checks: CompiledChecks): Validators {
   let validators = cache.get(checks);
   if (!validators) {
     validators = validatorFromChecks(definition, checks);

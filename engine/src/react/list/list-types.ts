@@ -1,9 +1,7 @@
-/** A list entry as the app hands it over: its answers plus id and version. */
-export interface ListItem {
-  id: string;
-  version: number;
-  [field: string]: unknown;
-}
+import type { ItemJson } from '@fragewerk/schemas/types';
+
+/** A list entry as the app hands it over: the API's entry, its answers plus id and version. */
+export type ListItem = ItemJson;
 
 /** How long a new or changed entry stays highlighted (docs/product.md#konstanten-und-grenzen). */
 export const HIGHLIGHT_MS = 600;
