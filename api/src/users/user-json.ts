@@ -1,7 +1,11 @@
+import type { UserJson } from '@fragewerk/schemas/types';
 import type { User } from './user.entity.ts';
 
-/** The user as SPEC §3 names it, for `GET /api/user/current` and `PATCH /api/user/{id}`. */
-export function userJson(user: User) {
+/**
+ * The user as docs/product.md#daten names it, for `GET /api/user/current` and
+ * `PATCH /api/user/{id}`.
+ */
+export function userJson(user: User): UserJson {
   return {
     id: user.id,
     company: user.company,
@@ -10,7 +14,7 @@ export function userJson(user: User) {
     contact_email: user.contact_email ?? null,
     verified: Boolean(user.verified_at),
     show_welcome_box: user.show_welcome_box,
-    created_at: user.created_at,
-    updated_at: user.updated_at,
+    created_at: user.created_at.toISOString(),
+    updated_at: user.updated_at.toISOString(),
   };
 }
