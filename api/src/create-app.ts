@@ -10,7 +10,7 @@ import { AppModule } from './app.module.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
 import { ormConfig } from './database/orm-config.ts';
-import { PgSessionStore } from './auth/pg-session-store.ts';
+import { PgSessionStore } from './accounts/pg-session-store.ts';
 import { QuietLogger } from './common/quiet-logger.ts';
 import { requestChecks } from './common/request-checks.middleware.ts';
 import { securityHeaders } from './common/security-headers.ts';
@@ -42,13 +42,13 @@ export async function createApp(
   const orm = await MikroORM.init(ormConfig(databaseUrl, Boolean(embedded)));
   await orm.migrator.up();
   const definition = await loadDefinitionFromDisk(config.definitionDir);
-  const sessions = new PgSessionStore(orm);
   const checksModule = await standaloneChecksModule(definition);
 
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.register({ config, orm, definition, sessions, checksModule }),
+    AppModule.register({ config, orm, definition, checksModule }),
     { bodyParser: false, logger: options.logger ?? new QuietLogger() },
   );
+  const sessions = app.get(PgSessionStore);
   app.disable('x-powered-by');
   app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
   app.set('trust proxy', process.env.TRUST_PROXY ?? false);

@@ -32,7 +32,10 @@ interface Target {
   userId: string;
 }
 
-/** Every endpoint of SPEC §7 that concerns a project, as a request against a prepared project. */
+/**
+ * Every endpoint of docs/product.md#api-aufrufe that concerns a project, as a request against a
+ * prepared project.
+ */
 const ENDPOINTS: Record<
   string,
   (target: Target) => [method: string, path: string, body?: unknown]
@@ -77,9 +80,10 @@ const ENDPOINTS: Record<
   ],
 };
 
-// The rules of SPEC §4 and §6: the owner may do everything but edit an archived project; the share
-// token opens exactly its project, read-only once approved, not at all once archived; everybody
-// else learns nothing (401 without login, 403 for an unverified account, 404 otherwise).
+// The rules of docs/product.md#zustände and docs/product.md#rollen-und-rechte: the owner may do
+// everything but edit an archived project; the share token opens exactly its project, read-only
+// once approved, not at all once archived; everybody else learns nothing (401 without login, 403
+// for an unverified account, 404 otherwise).
 const nobody: Record<'anonymous' | 'otherToken' | 'unverified' | 'stranger', Cell> = {
   anonymous: [401, 401, 401],
   otherToken: [404, 404, 404],

@@ -93,7 +93,8 @@ describe.each(DATABASES)('bad input (%s database)', (database) => {
     await server?.close();
   });
   afterEach(() => {
-    // Never a 500 for bad input (DESIGN §4), and nothing leaks into Object.prototype.
+    // Never a 500 for bad input (docs/architecture.md#api-konventionen), and nothing leaks into
+    // Object.prototype.
     const failures = statuses.filter((status) => status >= 500);
     statuses.length = 0;
     expect(failures).toEqual([]);

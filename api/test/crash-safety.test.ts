@@ -24,11 +24,12 @@ import { buildServer, freePort, startServerProcess } from './server-process.ts';
 import { createServerDatabase } from './test-server.ts';
 
 /*
- * DESIGN §6 durability: the API process keeps nothing in memory that a crash could lose. The
- * built server runs as its own OS process (like two-processes.test.ts) on a PostgreSQL that
- * outlives it: the server of TEST_DATABASE_URL when set, else an embedded PostgreSQL (PGlite with
- * its files in a temp folder) served from this test process. The API reaches the database
- * through a small TCP proxy written here, which can cut every connection to simulate an outage.
+ * Durability (docs/architecture.md#datenbank-mail-prozesse): the API process keeps nothing in
+ * memory that a crash could lose. The built server runs as its own OS process (like
+ * two-processes.test.ts) on a PostgreSQL that outlives it: the server of TEST_DATABASE_URL when
+ * set, else an embedded PostgreSQL (PGlite with its files in a temp folder) served from this test
+ * process. The API reaches the database through a small TCP proxy written here, which can cut
+ * every connection to simulate an outage.
  *
  * 1. A burst of ~200 writes (adds and form saves, by the owner and by the customer, in waves of
  *    20 concurrent requests) is cut by SIGKILL in the middle. After a restart on the same

@@ -5,7 +5,10 @@ import { HttpClient } from './http-client.ts';
 import { verifiedAccount } from './accounts.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
-/** DESIGN §2: a step added only as files gets working endpoints with no code change. */
+/**
+ * docs/architecture.md#die-definition: a step added only as files gets working endpoints with no
+ * code change.
+ */
 describe('endpoints of a step that exists only as files', () => {
   let server: TestServer;
   let definitionDir: string;

@@ -51,7 +51,10 @@ const EXAMPLES: Record<string, Json[]> = Object.fromEntries(
   ]),
 );
 
-/** Every top-level message the API may answer with (DESIGN §4: German, from the catalogue). */
+/**
+ * Every top-level message the API may answer with (docs/architecture.md#api-konventionen: German,
+ * from the catalogue).
+ */
 const GERMAN_MESSAGES = new Set(
   Object.entries(messages.errors)
     .filter(([key]) => key !== 'tooManyAttempts')

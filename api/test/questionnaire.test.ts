@@ -491,6 +491,17 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     expect(await getProject(projectId)).toEqual(before);
   });
 
+  it('checks the step before the caller: an unknown step is a 404 even without a login', async () => {
+    const projectId = await newProject();
+    const anonymous = new HttpClient(server.url);
+    const unknown = await anonymous.api<Body>('POST', `/projects/${projectId}/nonsense`, {});
+    expect(unknown.status).toBe(404);
+    const wrongKind = await anonymous.api<Body>('PATCH', `/projects/${projectId}/stakeholders`, {});
+    expect(wrongKind.status).toBe(404);
+    const known = await anonymous.api<Body>('POST', `/projects/${projectId}/stakeholders`, {});
+    expect(known.status).toBe(401);
+  });
+
   it('lets a customer with the share token answer, until the project is approved', async () => {
     const projectId = await newProject();
     const project = await getProject(projectId);
@@ -541,7 +552,7 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     }
     expect(await getProject(projectId)).toEqual(before);
 
-    // The owner still edits an approved project (SPEC §4).
+    // The owner still edits an approved project (docs/product.md#zustände).
     const ownerAdd = await owner.api<Body>('POST', `/projects/${projectId}/stakeholders`, example);
     expect(ownerAdd.status).toBe(201);
   });

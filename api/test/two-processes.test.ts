@@ -14,10 +14,10 @@ const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const buildDir = path.join(apiDir, '.test-dist');
 
 /**
- * DESIGN §6 scale-out: the API keeps no state in memory, so two API processes behind a load
- * balancer share sessions, rate limits and data through PostgreSQL. The database is the server of
- * TEST_DATABASE_URL when set, else an embedded PostgreSQL served over a socket, which both
- * processes reach like any server.
+ * Scale-out (docs/architecture.md#datenbank-mail-prozesse): the API keeps no state in memory, so
+ * two API processes behind a load balancer share sessions, rate limits and data through
+ * PostgreSQL. The database is the server of TEST_DATABASE_URL when set, else an embedded
+ * PostgreSQL served over a socket, which both processes reach like any server.
  */
 describe('two API processes on one PostgreSQL', () => {
   let database: EmbeddedPostgres | undefined;

@@ -57,7 +57,7 @@ describe.each(DATABASES)('user account API (%s database)', (database) => {
     expect(response.body).toEqual({ data: null });
   });
 
-  it('GET /user/current shows the SPEC fields of the logged-in user', async () => {
+  it('GET /user/current shows the documented fields of the logged-in user', async () => {
     const { client, email, user } = await verifiedAccount(server, 'Tischlerei Berger');
     const data = (await current(client))!;
     expect(Object.keys(data).sort()).toEqual(USER_FIELDS);

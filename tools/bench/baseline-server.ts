@@ -12,10 +12,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { createValidator } from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import pg from 'pg';
-import { answerJson, projectJson } from '../../api/src/projects/project-json.ts';
-import type { Project } from '../../api/src/projects/project.entity.ts';
-import type { Answer } from '../../api/src/questionnaire/answer.entity.ts';
-import type { Item } from '../../api/src/questionnaire/item.entity.ts';
+import { answerJson, projectJson, type Answer, type Item, type Project } from '@fragewerk/api';
 
 const definition = await loadDefinitionFromDisk();
 const validate = createValidator(definition);

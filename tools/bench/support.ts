@@ -14,8 +14,7 @@ import type { Definition } from '@fragewerk/engine/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
-import { startEmbeddedPostgres } from '../../api/src/database/embedded-postgres.ts';
-import { ormConfig } from '../../api/src/database/orm-config.ts';
+import { ormConfig, startEmbeddedPostgres } from '@fragewerk/api';
 import { createDemoProject, DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');

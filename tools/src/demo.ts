@@ -8,16 +8,16 @@ import path from 'node:path';
 import { createValidator, type Definition } from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { hashPassword } from '../../api/src/auth/passwords.ts';
 import {
+  AnswerSchema,
+  hashPassword,
+  ItemSchema,
+  ormConfig,
+  ProjectSchema,
   startEmbeddedPostgres,
+  UserSchema,
   type EmbeddedPostgres,
-} from '../../api/src/database/embedded-postgres.ts';
-import { ormConfig } from '../../api/src/database/orm-config.ts';
-import { ProjectSchema } from '../../api/src/projects/project.entity.ts';
-import { AnswerSchema } from '../../api/src/questionnaire/answer.entity.ts';
-import { ItemSchema } from '../../api/src/questionnaire/item.entity.ts';
-import { UserSchema } from '../../api/src/users/user.entity.ts';
+} from '@fragewerk/api';
 import { demoAnswers } from './demo-answers.ts';
 
 export const DEMO_EMAIL = 'demo@fragewerk.de';

@@ -1,8 +1,31 @@
 // @ts-check
 /**
- * The one-way dependencies of DESIGN §1 as ESLint `no-restricted-imports` rules. npm hoisting
- * would let a forbidden import resolve silently; this makes it fail `npm run check`.
+ * The one-way dependencies of docs/architecture.md#schichten as ESLint `no-restricted-imports`
+ * rules. npm hoisting would let a forbidden import resolve silently; this makes it fail
+ * `npm run check`.
+ *
+ * Inside the API, the domain folders of `api/src` import each other in one direction only (no
+ * cycles), and each Nest module exports only what the others use:
+ *
+ *   folder          may import                                  its Nest module exports
+ *   common          locale                                      (no module: shared helpers)
+ *   config          –                                           APP_CONFIG (global)
+ *   definition      common, config                              DEFINITION, VALIDATOR (global)
+ *   mail            common, config                              MailService
+ *   pages           common, config                              – (registers the error filter)
+ *   users           common, config, definition                  UsersService
+ *   accounts        common, config, definition, mail, pages,    –
+ *                   users
+ *   projects        common, config, definition, mail, users     ProjectAccessService
+ *   questionnaire   common, config, definition, projects        –
+ *   database        accounts, projects, users (their entities)  MikroORM (global)
+ *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts) and
+ *                   index.ts, the public entry for tools; no domain imports them.
+ *
+ * `tools/` imports api and engine only through their public entry points, the `exports` of
+ * their package.json (`@fragewerk/api`, `@fragewerk/engine/core`, …), never their files.
  */
+import { readFileSync } from 'node:fs';
 
 /** @param {string} name */
 const ours = (name) => [`@fragewerk/${name}`, `@fragewerk/${name}/*`];
@@ -31,7 +54,43 @@ const climbInto = (...names) =>
   ]);
 const workspaces = ['schemas', 'presets', 'engine', 'web', 'api', 'tests', 'tools'];
 
-/** @type {Record<string, {files: string[], forbidden: string[], message: string}>} */
+/**
+ * Every subpath of a workspace package except those its package.json exports.
+ * @param {string} name
+ */
+const allButExports = (name) => {
+  const manifest = JSON.parse(
+    readFileSync(new URL(`../../${name}/package.json`, import.meta.url), 'utf8'),
+  );
+  const subpaths = Object.keys(manifest.exports ?? {}).filter((key) => key !== '.');
+  return [
+    `@fragewerk/${name}/*`,
+    ...subpaths.map((subpath) => `!@fragewerk/${name}/${subpath.slice('./'.length)}`),
+  ];
+};
+
+/** The folders of `api/src` and the folders each may import (see the table above). */
+const apiDomains = {
+  common: ['locale'],
+  config: [],
+  definition: ['common', 'config'],
+  mail: ['common', 'config'],
+  pages: ['common', 'config'],
+  users: ['common', 'config', 'definition'],
+  accounts: ['common', 'config', 'definition', 'mail', 'pages', 'users'],
+  projects: ['common', 'config', 'definition', 'mail', 'users'],
+  questionnaire: ['common', 'config', 'definition', 'projects'],
+  database: ['accounts', 'projects', 'users'],
+};
+const apiFolders = [...Object.keys(apiDomains), 'locale'];
+const germanList = new Intl.ListFormat('de', { type: 'conjunction' });
+/** The files directly in `api/src`: no domain imports them. */
+const apiRootFiles = ['app.module.ts', 'create-app.ts', 'main.ts', 'index.ts'];
+
+/**
+ * @typedef {{files: string[], ignores?: string[], forbidden: string[], message: string}} Layer
+ * @type {Record<string, Layer>}
+ */
 const layers = {
   data: {
     files: ['schemas/**/*.{ts,tsx,js}', 'presets/**/*.{ts,tsx,js}'],
@@ -39,7 +98,8 @@ const layers = {
       ...workspaces.flatMap(ours),
       ...climbInto('engine', 'web', 'api', 'tests', 'tools', 'bench'),
     ],
-    message: 'schemas/ und presets/ sind Daten und importieren nichts von uns (DESIGN §1).',
+    message:
+      'schemas/ und presets/ sind Daten und importieren nichts von uns (docs/architecture.md#schichten).',
   },
   engineCore: {
     files: ['engine/src/core/**/*.{ts,tsx}'],
@@ -53,19 +113,22 @@ const layers = {
       '../../react/*',
       ...climbInto('web', 'api', 'tests', 'tools', 'bench'),
     ],
-    message: 'engine/core kennt kein React, kein HTTP, keinen Router und kein Redux (DESIGN §1).',
+    message:
+      'engine/core kennt kein React, kein HTTP, keinen Router und kein Redux (docs/architecture.md#schichten).',
   },
   engineReact: {
     files: ['engine/src/react/**/*.{ts,tsx}'],
     forbidden: [
-      // sortablejs is the engine's own drag library (DESIGN §7); Redux is the app's.
+      // sortablejs is the engine's own drag library (docs/architecture.md#web-app-und-engine);
+      // Redux is the app's.
       '@reduxjs/*',
       'react-redux',
       ...server,
       ...['web', 'api', 'tests', 'tools'].flatMap(ours),
       ...climbInto('web', 'api', 'tests', 'tools', 'bench'),
     ],
-    message: 'engine/react bekommt Props und meldet Ereignisse; es lädt nichts (DESIGN §1).',
+    message:
+      'engine/react bekommt Props und meldet Ereignisse; es lädt nichts (docs/architecture.md#schichten).',
   },
   web: {
     files: ['web/src/**/*.{ts,tsx}'],
@@ -74,34 +137,80 @@ const layers = {
       ...['api', 'tests', 'tools'].flatMap(ours),
       ...climbInto('api', 'tests', 'tools', 'bench'),
     ],
-    message: 'web importiert engine, schemas und presets, nie die API (DESIGN §1).',
+    message:
+      'web importiert engine, schemas und presets, nie die API (docs/architecture.md#schichten).',
   },
   api: {
-    // Product code only: the API's own tests may use the shared test helpers of tests/.
+    // Product code only: the API's own tests may use the shared test helpers of tests/. The
+    // domain folders get this rule together with their own below.
     files: ['api/src/**/*.ts'],
+    ignores: Object.keys(apiDomains).map((domain) => `api/src/${domain}/**`),
     forbidden: [
       ...react,
       ...browserApp,
       ...['web', 'tests', 'tools'].flatMap(ours),
+      // Its own public entry is for tools; inside, it would close cycles.
+      ...ours('api'),
       '@fragewerk/engine/react',
       ...climbInto('web', 'tests', 'tools', 'bench'),
     ],
-    message: 'api importiert engine/core, schemas und presets, nie React oder web (DESIGN §1).',
+    message:
+      'api importiert engine/core, schemas und presets, nie React oder web (docs/architecture.md#schichten).',
+  },
+  tools: {
+    files: ['tools/**/*.{ts,tsx,js}'],
+    forbidden: [...climbInto('api', 'engine'), ...allButExports('api'), ...allButExports('engine')],
+    message:
+      'tools/ nutzt api und engine nur über ihre öffentlichen Einstiegspunkte (die "exports" ihrer package.json, z. B. @fragewerk/api oder @fragewerk/engine/core), nie ihre Dateien (docs/architecture.md#schichten).',
   },
 };
 
 /**
- * One entry per layer. The file patterns must not overlap: for a file matched twice, ESLint keeps
- * only the later `no-restricted-imports` setting.
+ * Imports of an `api/src` domain folder into the folders it may not use and into the root files.
+ * @param {string} domain
+ */
+const forbiddenForDomain = (domain) => {
+  const allowed = new Set([domain, ...apiDomains[/** @type {keyof typeof apiDomains} */ (domain)]]);
+  const others = apiFolders.filter((folder) => !allowed.has(folder));
+  return [
+    // `../../` for files in subfolders such as database/migrations.
+    ...others.flatMap((folder) => [`../${folder}/*`, `../../${folder}/*`]),
+    ...apiRootFiles.flatMap((file) => [`../${file}`, `../../${file}`]),
+  ];
+};
+
+/**
+ * @param {string} name
+ * @param {{files: string[], ignores?: string[]}} scope
+ * @param {{group: string[], message: string}[]} patterns
+ * @returns {import('eslint').Linter.Config}
+ */
+const restrict = (name, { files, ignores }, patterns) => ({
+  name: `fragewerk/dependencies/${name}`,
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+/**
+ * One entry per layer, and one per API domain (which repeats the API layer's patterns). The file
+ * patterns must not overlap: for a file matched twice, ESLint keeps only the later
+ * `no-restricted-imports` setting.
  * @type {import('eslint').Linter.Config[]}
  */
-export const dependencyRules = Object.entries(layers).map(([name, layer]) => ({
-  name: `fragewerk/dependencies/${name}`,
-  files: layer.files,
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ group: layer.forbidden, message: layer.message }] },
-    ],
-  },
-}));
+export const dependencyRules = [
+  ...Object.entries(layers).map(([name, layer]) =>
+    restrict(name, layer, [{ group: layer.forbidden, message: layer.message }]),
+  ),
+  ...Object.entries(apiDomains).map(([domain, allowed]) =>
+    restrict(`api/${domain}`, { files: [`api/src/${domain}/**/*.ts`] }, [
+      { group: layers.api.forbidden, message: layers.api.message },
+      {
+        group: forbiddenForDomain(domain),
+        message: `api/src/${domain}/ importiert aus den anderen Ordnern von api/src ${
+          allowed.length ? `nur ${germanList.format(allowed)}` : 'nichts'
+        }; die erlaubten Richtungen stehen in tools/src/dependency-rules.js (docs/architecture.md#schichten).`,
+      },
+    ]),
+  ),
+];

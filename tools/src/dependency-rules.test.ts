@@ -12,7 +12,7 @@ async function restrictedImports(file: string, source: string): Promise<string[]
     .map((message) => message.message);
 }
 
-describe('one-way dependencies (DESIGN §1)', () => {
+describe('one-way dependencies (docs/architecture.md#schichten)', () => {
   it.each([
     ['engine/src/core/x.ts', "import { useState } from 'react';"],
     ['engine/src/core/x.ts', "import { createApi } from '@reduxjs/toolkit/query';"],
@@ -27,6 +27,29 @@ describe('one-way dependencies (DESIGN §1)', () => {
     ],
     ['schemas/src/x.ts', "import { loadDefinition } from '@fragewerk/engine/core';"],
     ['engine/src/core/x.ts', "import { helper } from '../../../tests/src/fixture-definition.ts';"],
+    // The directions between the domain folders of api/src.
+    ['api/src/users/x.ts', "import { AccountsService } from '../accounts/accounts.service.ts';"],
+    [
+      'api/src/projects/x.ts',
+      "import { QuestionnaireService } from '../questionnaire/questionnaire.service.ts';",
+    ],
+    ['api/src/common/x.ts', "import { renderPage } from '../pages/render-page.ts';"],
+    ['api/src/pages/x.ts', "import { csrf } from '../accounts/csrf.ts';"],
+    ['api/src/projects/x.ts', "import { entities } from '../database/entities.ts';"],
+    ['api/src/questionnaire/x.ts', "import { AppModule } from '../app.module.ts';"],
+    [
+      'api/src/database/migrations/x.ts',
+      "import { renderPage } from '../../pages/render-page.ts';",
+    ],
+    ['api/src/users/x.ts', "import messages from '../locale/de.json' with { type: 'json' };"],
+    ['api/src/projects/x.ts', "import { ormConfig } from '@fragewerk/api';"],
+    // The API layer's own rule still holds inside a domain folder.
+    ['api/src/questionnaire/x.ts', "import { Link } from 'react-router-dom';"],
+    // tools/ sees api and engine only through their package exports.
+    ['tools/src/x.ts', "import { ormConfig } from '../../api/src/database/orm-config.ts';"],
+    ['tools/bench/x.ts', "import { createValidator } from '../../engine/src/core/index.ts';"],
+    ['tools/src/x.ts', "import { ormConfig } from '@fragewerk/api/src/database/orm-config.ts';"],
+    ['tools/bench/x.ts', "import { createValidator } from '@fragewerk/engine/src/core/index.ts';"],
   ])('forbids %s: %s', async (file, source) => {
     expect(await restrictedImports(file, source)).toHaveLength(1);
   });
@@ -37,6 +60,19 @@ describe('one-way dependencies (DESIGN §1)', () => {
     ['api/src/x.ts', "import { createValidator } from '@fragewerk/engine/core';"],
     ['web/src/x.ts', "import { formatDate } from '@fragewerk/engine/core';"],
     ['tests/src/x.ts', "import { lintDefinition } from '../../tools/src/lint-definition.ts';"],
+    [
+      'api/src/questionnaire/x.ts',
+      "import { ForProject } from '../projects/project-access.guard.ts';",
+    ],
+    ['api/src/accounts/x.ts', "import { UsersService } from '../users/users.service.ts';"],
+    ['api/src/accounts/x.ts', "import { renderPage } from '../pages/render-page.ts';"],
+    ['api/src/common/x.ts', "import messages from '../locale/de.json' with { type: 'json' };"],
+    ['api/src/database/x.ts', "import { UserSchema } from '../users/user.entity.ts';"],
+    ['api/src/projects/x.ts', "import { findProject } from './projects.repository.ts';"],
+    ['api/src/app.module.ts', "import { PagesModule } from './pages/pages.module.ts';"],
+    ['tools/src/x.ts', "import { ormConfig } from '@fragewerk/api';"],
+    ['tools/bench/x.ts', "import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';"],
+    ['tools/bench/x.ts', "import { demoAnswers } from '../src/demo-answers.ts';"],
   ])('allows %s: %s', async (file, source) => {
     expect(await restrictedImports(file, source)).toEqual([]);
   });

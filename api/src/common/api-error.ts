@@ -2,7 +2,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FieldErrors } from '@fragewerk/engine/core';
 import { t } from './messages.ts';
 
-/** The error body of DESIGN §4: a German message, optional field errors, optional current data. */
+/** The error body of docs/architecture.md#api-konventionen: a German message, optional field errors, optional current data. */
 export interface ApiErrorBody {
   message: string;
   errors?: FieldErrors;

@@ -6,8 +6,9 @@ import { sameSecret } from './secrets.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * DESIGN §4: every mutating API request carries `X-Requested-With` (which a cross-site form
- * cannot send), and one made in a logged-in session also the session's CSRF token.
+ * Every mutating API request carries `X-Requested-With` (which a cross-site form cannot send),
+ * and one made in a logged-in session also the session's CSRF token
+ * (docs/architecture.md#api-konventionen).
  */
 export function requestChecks(request: Request, _response: Response, next: NextFunction): void {
   if (SAFE_METHODS.has(request.method)) return next();

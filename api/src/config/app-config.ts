@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 /** The web app as `npm run build -w web` leaves it (from `api/src/config` and `api/dist/config`). */
 const builtWebApp = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
+/** Injection token of the server configuration (provided by `AppConfigModule`). */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
 /** Everything the server reads from its environment, resolved once at start. */
 export interface AppConfig {
   port: number;

@@ -1,12 +1,12 @@
-import { LoginAttemptSchema } from '../auth/login-attempt.entity.ts';
-import { SessionSchema } from '../auth/session.entity.ts';
-import { TokenSchema } from '../auth/token.entity.ts';
+import { LoginAttemptSchema } from '../accounts/login-attempt.entity.ts';
+import { SessionSchema } from '../accounts/session.entity.ts';
+import { TokenSchema } from '../accounts/token.entity.ts';
+import { AnswerSchema } from '../projects/answer.entity.ts';
+import { ItemSchema } from '../projects/item.entity.ts';
 import { ProjectSchema } from '../projects/project.entity.ts';
-import { AnswerSchema } from '../questionnaire/answer.entity.ts';
-import { ItemSchema } from '../questionnaire/item.entity.ts';
 import { UserSchema } from '../users/user.entity.ts';
 
-/** Every entity of the data model (DESIGN §5). */
+/** Every entity of the data model (docs/architecture.md#datenmodell). */
 export const entities = [
   UserSchema,
   ProjectSchema,

@@ -8,7 +8,7 @@ export const migrationsPath = fileURLToPath(new URL('./migrations', import.meta.
 
 /**
  * MikroORM options for a database URL. The embedded database runs one transaction at a time,
- * so its pool stays small (DESIGN §6).
+ * so its pool stays small (docs/architecture.md#datenbank-mail-prozesse).
  */
 export function ormConfig(clientUrl: string, embedded: boolean): Options {
   return defineConfig({

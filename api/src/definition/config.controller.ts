@@ -1,7 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { DEFINITION, type Definition } from './definition.providers.ts';
 
-/** The definition and its presets for the web app (fetched before it renders, SPEC §3). */
+/**
+ * The definition and its presets for the web app (fetched before it renders,
+ * docs/product.md#daten).
+ */
 @Controller('api/config')
 export class ConfigController {
   constructor(@Inject(DEFINITION) private readonly definition: Definition) {}

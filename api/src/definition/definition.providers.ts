@@ -1,4 +1,4 @@
-import type { Definition, Validate } from '@fragewerk/engine/core';
+import type { Definition, Validators } from '@fragewerk/engine/core';
 
 /** Injection token of the loaded questionnaire definition. */
 export const DEFINITION = Symbol('DEFINITION');
@@ -6,8 +6,6 @@ export const DEFINITION = Symbol('DEFINITION');
 export const VALIDATOR = Symbol('VALIDATOR');
 /** Injection token of the precompiled checks module served to the browser. */
 export const CHECKS_MODULE = Symbol('CHECKS_MODULE');
-/** Injection token of the server configuration. */
-export const APP_CONFIG = Symbol('APP_CONFIG');
 
-export type ValidatorFor = (name: string) => Validate;
+export type ValidatorFor = Validators;
 export type { Definition };

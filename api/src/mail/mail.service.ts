@@ -3,9 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppConfig } from '../config/app-config.ts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { t } from '../common/messages.ts';
-import { APP_CONFIG } from '../definition/definition.providers.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -18,7 +17,7 @@ export interface OutgoingMail {
 
 /**
  * Sends mails with nodemailer: over `SMTP_URL` when set, else as `.eml` files in
- * `<data>/mail/`, logging each link (DESIGN §6).
+ * `<data>/mail/`, logging each link (docs/architecture.md#datenbank-mail-prozesse).
  */
 @Injectable()
 export class MailService {

@@ -2,11 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AppConfig } from '../config/app-config.ts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { notFound } from '../common/api-error.ts';
+import { csrfTokenFor } from '../common/csrf.ts';
 import { t } from '../common/messages.ts';
-import { APP_CONFIG } from '../definition/definition.providers.ts';
-import { csrfTokenFor } from '../auth/csrf.ts';
 import { escapeHtml, renderMessagePage } from './render-page.ts';
 
 /**

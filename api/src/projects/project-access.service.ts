@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Request } from 'express';
 import { forbidden, notFound, unauthorized } from '../common/api-error.ts';
 import { t } from '../common/messages.ts';
 import { isUuid, sameSecret } from '../common/secrets.ts';
-import { requestEditToken, requestUser } from '../auth/request-user.ts';
-import { ProjectSchema, type Project } from './project.entity.ts';
+import type { User } from '../users/user.entity.ts';
+import type { Project } from './project.entity.ts';
+import { findProject } from './projects.repository.ts';
 
 /**
  * What someone wants to do with a project:
@@ -16,30 +16,37 @@ import { ProjectSchema, type Project } from './project.entity.ts';
  */
 export type ProjectIntent = 'read' | 'answer' | 'approve' | 'manage';
 
-/** How the request may act on the project. */
+/** Who makes a request: the logged-in user and the share token sent along, either may be absent. */
+export interface Caller {
+  user: User | undefined;
+  editToken: string | undefined;
+}
+
+/**
+ * The access context the project and questionnaire services work with: the project, and whether
+ * its owner or a holder of its share token acts on it.
+ */
 export interface ProjectAccess {
   project: Project;
   role: 'owner' | 'token';
 }
 
 /**
- * The one place that decides who may do what with a project (SPEC §4, §6): the verified owner
- * through the session, a customer through the share token of exactly this project.
+ * The one place that decides who may do what with a project (docs/product.md#zustände,
+ * docs/product.md#rollen-und-rechte): the verified owner through the session, a customer through
+ * the share token of exactly this project.
  */
 @Injectable()
 export class ProjectAccessService {
   constructor(private readonly orm: MikroORM) {}
 
+  /** The caller's access to the project for `intent`, or the 401/403/404 that answers it. */
   async resolve(
-    request: Request,
+    { user, editToken: token }: Caller,
     projectId: string,
     intent: ProjectIntent,
   ): Promise<ProjectAccess> {
-    const user = requestUser(request);
-    const token = requestEditToken(request);
-    const project = isUuid(projectId)
-      ? await this.orm.em.findOne(ProjectSchema, { id: projectId }, { populate: ['owner'] })
-      : null;
+    const project = isUuid(projectId) ? await findProject(this.orm.em, projectId) : null;
 
     const isOwner = Boolean(project && user && project.owner.id === user.id);
     if (isOwner && !user!.verified_at) throw forbidden(t('errors.notVerified'));
@@ -62,13 +69,5 @@ export class ProjectAccessService {
       throw forbidden(t('errors.approved'));
     }
     return { project, role };
-  }
-
-  /** For routes without a project: the verified user, or 401/403. */
-  verifiedUser(request: Request) {
-    const user = requestUser(request);
-    if (!user) throw unauthorized();
-    if (!user.verified_at) throw forbidden(t('errors.notVerified'));
-    return user;
   }
 }

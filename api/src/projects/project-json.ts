@@ -1,6 +1,6 @@
 import type { Definition } from '@fragewerk/engine/core';
-import type { Answer } from '../questionnaire/answer.entity.ts';
-import type { Item } from '../questionnaire/item.entity.ts';
+import type { Answer } from './answer.entity.ts';
+import type { Item } from './item.entity.ts';
 import type { Project } from './project.entity.ts';
 
 /** A list entry as the API shows it: id and version beside its answers. */
@@ -34,8 +34,8 @@ export function projectSummaryJson(project: Project) {
 }
 
 /**
- * The whole project (SPEC §3): its fields, the owner's contact, and the answers of every step of
- * the definition under the step's key. Only the owner sees the share token.
+ * The whole project (docs/product.md#daten): its fields, the owner's contact, and the answers of
+ * every step of the definition under the step's key. Only the owner sees the share token.
  */
 export function projectJson(
   project: Project,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestamps } from '../database/timestamps.ts';
+import { timestamps } from '../common/timestamps.ts';
 import { UserSchema } from '../users/user.entity.ts';
 
 /** A customer project with its share token; the answers live in `answer` and `item`. */

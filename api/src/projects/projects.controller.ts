@@ -1,16 +1,8 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Put,
-  Req,
-} from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import type { User } from '../users/user.entity.ts';
+import { VerifiedUser } from '../users/session-user.decorator.ts';
+import type { ProjectAccess } from './project-access.service.ts';
+import { Access, ForProject } from './project-access.guard.ts';
 import { ProjectsService } from './projects.service.ts';
 
 @Controller('api/projects')
@@ -18,40 +10,45 @@ export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get()
-  async list(@Req() request: Request) {
-    return { data: await this.projects.list(request) };
+  async list(@VerifiedUser() user: User) {
+    return { data: await this.projects.list(user) };
   }
 
   @Post('create')
-  async create(@Req() request: Request, @Body() body: unknown) {
-    return { data: await this.projects.create(request, body) };
+  async create(@VerifiedUser() user: User, @Body() body: unknown) {
+    return { data: await this.projects.create(user, body) };
   }
 
   @Get(':id')
-  async get(@Req() request: Request, @Param('id') id: string) {
-    return { data: await this.projects.get(request, id) };
+  @ForProject('read')
+  async get(@Access() access: ProjectAccess) {
+    return { data: await this.projects.json(access) };
   }
 
   @Patch(':id')
-  async update(@Req() request: Request, @Param('id') id: string, @Body() body: unknown) {
-    return { data: await this.projects.update(request, id, body) };
+  @ForProject('manage')
+  async update(@Access() access: ProjectAccess, @Body() body: unknown) {
+    return { data: await this.projects.update(access, body) };
   }
 
   @Delete(':id')
-  async remove(@Req() request: Request, @Param('id') id: string) {
-    await this.projects.remove(request, id);
+  @ForProject('manage')
+  async remove(@Access() access: ProjectAccess, @Param('id') id: string) {
+    await this.projects.remove(access);
     return { data: { id } };
   }
 
   @Put(':id/approve')
   @HttpCode(200)
-  async approve(@Req() request: Request, @Param('id') id: string) {
-    return { data: await this.projects.approve(request, id) };
+  @ForProject('approve')
+  async approve(@Access() access: ProjectAccess) {
+    return { data: await this.projects.approve(access) };
   }
 
   @Put(':id/edit-token')
   @HttpCode(200)
-  async regenerateToken(@Req() request: Request, @Param('id') id: string) {
-    return { data: await this.projects.regenerateToken(request, id) };
+  @ForProject('manage')
+  async regenerateToken(@Access() access: ProjectAccess) {
+    return { data: await this.projects.regenerateToken(access) };
   }
 }

@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Param, Patch, Post, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Param, Patch, Post, Put } from '@nestjs/common';
+import type { StepDefinition } from '@fragewerk/engine/core';
+import type { ProjectAccess } from '../projects/project-access.service.ts';
+import { Access } from '../projects/project-access.guard.ts';
 import { QuestionnaireService } from './questionnaire.service.ts';
+import { AnswerStep, Step } from './step.guard.ts';
 
 /** `{kind}` is a step key of the definition; the routes exist for every step, with no code per step. */
 @Controller('api/projects/:id/:kind')
@@ -8,54 +11,50 @@ export class QuestionnaireController {
   constructor(private readonly questionnaire: QuestionnaireService) {}
 
   @Post()
-  async add(
-    @Req() request: Request,
-    @Param('id') id: string,
-    @Param('kind') kind: string,
-    @Body() body: unknown,
-  ) {
-    return { data: await this.questionnaire.addItem(request, id, kind, body) };
+  @AnswerStep('list')
+  async add(@Access() access: ProjectAccess, @Step() step: StepDefinition, @Body() body: unknown) {
+    return { data: await this.questionnaire.addItem(access, step, body) };
   }
 
   @Patch()
+  @AnswerStep('form')
   async saveForm(
-    @Req() request: Request,
-    @Param('id') id: string,
-    @Param('kind') kind: string,
+    @Access() access: ProjectAccess,
+    @Step() step: StepDefinition,
     @Body() body: unknown,
   ) {
-    return { data: await this.questionnaire.saveForm(request, id, kind, body) };
+    return { data: await this.questionnaire.saveForm(access, step, body) };
   }
 
   @Put('order')
+  @AnswerStep('list')
   async reorder(
-    @Req() request: Request,
-    @Param('id') id: string,
-    @Param('kind') kind: string,
+    @Access() access: ProjectAccess,
+    @Step() step: StepDefinition,
     @Body() body: unknown,
   ) {
-    return { data: await this.questionnaire.reorder(request, id, kind, body) };
+    return { data: await this.questionnaire.reorder(access, step, body) };
   }
 
   @Patch(':itemId')
+  @AnswerStep('list')
   async update(
-    @Req() request: Request,
-    @Param('id') id: string,
-    @Param('kind') kind: string,
+    @Access() access: ProjectAccess,
+    @Step() step: StepDefinition,
     @Param('itemId') itemId: string,
     @Body() body: unknown,
   ) {
-    return { data: await this.questionnaire.updateItem(request, id, kind, itemId, body) };
+    return { data: await this.questionnaire.updateItem(access, step, itemId, body) };
   }
 
   @Delete(':itemId')
+  @AnswerStep('list')
   async remove(
-    @Req() request: Request,
-    @Param('id') id: string,
-    @Param('kind') kind: string,
+    @Access() access: ProjectAccess,
+    @Step() step: StepDefinition,
     @Param('itemId') itemId: string,
   ) {
-    await this.questionnaire.deleteItem(request, id, kind, itemId);
+    await this.questionnaire.deleteItem(access, step, itemId);
     return { data: { id: itemId } };
   }
 }

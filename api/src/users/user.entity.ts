@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestamps } from '../database/timestamps.ts';
+import { timestamps } from '../common/timestamps.ts';
 
 /** An agency account. `verified_at` is set when the activation link was used. */
 export const UserSchema = defineEntity({

@@ -1,11 +1,9 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ApiError, forbidden, invalid } from '../common/api-error.ts';
+import { forbidden, invalid } from '../common/api-error.ts';
 import { objectBody, withoutKeys } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
 import { VALIDATOR, type ValidatorFor } from '../definition/definition.providers.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { PgSessionStore } from '../auth/pg-session-store.ts';
 import { UserSchema, type User } from './user.entity.ts';
 
 /** Fields a client may echo back from `GET /api/user/current` that are not its to change. */
@@ -16,15 +14,17 @@ export class UsersService {
   constructor(
     private readonly orm: MikroORM,
     @Inject(VALIDATOR) private readonly validator: ValidatorFor,
-    private readonly sessions: PgSessionStore,
   ) {}
 
   findByEmail(email: string): Promise<User | null> {
     return this.orm.em.findOne(UserSchema, { email: email.trim().toLowerCase() });
   }
 
-  /** Only the user may change themselves, and only once verified (SPEC §6). */
-  private assertSelf(actor: User, id: string) {
+  /**
+   * Only the user may change themselves, and only once verified
+   * (docs/product.md#rollen-und-rechte).
+   */
+  assertSelf(actor: User, id: string) {
     if (actor.id !== id) throw forbidden();
     if (!actor.verified_at) throw forbidden(t('errors.notVerified'));
   }
@@ -43,7 +43,7 @@ export class UsersService {
     };
     const result = this.validator('form:account')(merged);
     if (!result.valid) throw invalid(result.errors);
-    const value = result.value as typeof merged;
+    const { value } = result;
     const email = value.email.toLowerCase();
     if (email !== actor.email && (await this.findByEmail(email))) {
       throw invalid({ email: [t('errors.emailTaken')] });
@@ -57,23 +57,5 @@ export class UsersService {
     });
     await this.orm.em.flush();
     return actor;
-  }
-
-  /** PATCH /user/{id}/change-password: checks the current password, then ends every session. */
-  async changePassword(actor: User, id: string, body: unknown): Promise<void> {
-    this.assertSelf(actor, id);
-    const result = this.validator('form:password-change')(objectBody(body));
-    if (!result.valid) throw invalid(result.errors);
-    const value = result.value as { old_password: string; new_password: string };
-    const user = await this.orm.em.findOneOrFail(UserSchema, { id });
-    if (!(await verifyPassword(user.password_hash, value.old_password))) {
-      throw new ApiError(HttpStatus.UNAUTHORIZED, {
-        message: t('errors.wrongPassword'),
-        errors: { old_password: [t('errors.wrongPassword')] },
-      });
-    }
-    user.password_hash = await hashPassword(value.new_password);
-    await this.orm.em.flush();
-    await this.sessions.destroyAllOf(user.id);
   }
 }

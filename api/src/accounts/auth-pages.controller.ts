@@ -15,7 +15,7 @@ import { t } from '../common/messages.ts';
 import { renderFormPage, renderMessagePage, type FormField } from '../pages/render-page.ts';
 import { pagesCss } from '../pages/pages-css.ts';
 import { AccountsService } from './accounts.service.ts';
-import { csrfTokenFor, formTokenMatches } from './csrf.ts';
+import { csrfTokenFor, formTokenMatches } from '../common/csrf.ts';
 import { LoginGuard } from './login.guard.ts';
 
 type Form = Record<string, unknown>;

@@ -7,9 +7,9 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { ApiErrorBody } from './api-error.ts';
-import { t } from './messages.ts';
-import { renderErrorPage } from '../pages/render-page.ts';
+import type { ApiErrorBody } from '../common/api-error.ts';
+import { t } from '../common/messages.ts';
+import { renderErrorPage } from './render-page.ts';
 
 /** Errors body-parser raises for bodies it cannot read. */
 interface BodyParserError {
@@ -73,8 +73,9 @@ function bodyParserError(parserError: BodyParserError | undefined): {
 }
 
 /**
- * Turns every error into DESIGN §4's German shape: JSON for `/api`, an HTML page elsewhere.
- * Only unexpected errors are logged (with their stack), never request bodies or tokens.
+ * Turns every error into the German shape of docs/architecture.md#api-konventionen: JSON for
+ * `/api`, an HTML page elsewhere. Only unexpected errors are logged (with their stack), never
+ * request bodies or tokens.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {

@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import session, { type SessionData } from 'express-session';
 import { SessionSchema } from './session.entity.ts';
 
@@ -18,8 +18,9 @@ function userIdOf(data: SessionData): string | null {
 
 /**
  * express-session store in PostgreSQL through MikroORM, so that every API process sees every
- * session (DESIGN §6). Each call works in a forked entity manager of its own. It has no `touch`:
- * a session expires 14 days after login, so express-session need not write on every request.
+ * session (docs/architecture.md#datenbank-mail-prozesse). Each call of express-session works in a
+ * forked entity manager of its own. It has no `touch`: a session expires 14 days after login, so
+ * express-session need not write on every request.
  */
 export class PgSessionStore extends session.Store {
   private readonly orm: MikroORM;
@@ -56,9 +57,12 @@ export class PgSessionStore extends session.Store {
       .catch((error: unknown) => callback?.(error));
   }
 
-  /** Ends every session of a user (after a password change or reset). */
-  async destroyAllOf(userId: string): Promise<void> {
-    await this.orm.em.fork().nativeDelete(SessionSchema, { user_id: userId });
+  /**
+   * Ends every session of a user (after a password change or reset), inside the transaction of
+   * `em` when the change of the password is written in one.
+   */
+  async destroyAllOf(userId: string, em: EntityManager = this.orm.em.fork()): Promise<void> {
+    await em.nativeDelete(SessionSchema, { user_id: userId });
   }
 
   /** Removes expired sessions. */

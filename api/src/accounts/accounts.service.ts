@@ -1,20 +1,25 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { FieldErrors } from '@fragewerk/engine/core';
-import type { AppConfig } from '../config/app-config.ts';
-import { APP_CONFIG, VALIDATOR, type ValidatorFor } from '../definition/definition.providers.ts';
+import { ApiError, invalid } from '../common/api-error.ts';
+import { objectBody } from '../common/json-body.ts';
+import { t } from '../common/messages.ts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
+import { VALIDATOR, type ValidatorFor } from '../definition/definition.providers.ts';
 import { MailService } from '../mail/mail.service.ts';
-import { UserSchema } from '../users/user.entity.ts';
+import { UserSchema, type User } from '../users/user.entity.ts';
 import { UsersService } from '../users/users.service.ts';
 import { OneTimeTokensService } from './one-time-tokens.service.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { PgSessionStore } from './pg-session-store.ts';
 
 export type FormResult = { ok: true } | { ok: false; errors: FieldErrors };
 
 /**
- * Registration, activation and password reset. Registration and reset answer the same whether an
- * address has an account or not; the difference only shows in the mail the owner receives.
+ * Registration, activation, password reset and password change. Registration and reset answer
+ * the same whether an address has an account or not; the difference only shows in the mail the
+ * owner receives. Passwords are hashed before a transaction starts: hashing takes a while, and
+ * the embedded database runs one transaction at a time.
  */
 @Injectable()
 export class AccountsService {
@@ -43,6 +48,7 @@ export class AccountsService {
     }
   }
 
+  /** Creates an unverified account and mails its activation link. */
   async register(form: Record<string, unknown>): Promise<FormResult> {
     const result = this.validator('form:register')({
       company: form.company,
@@ -51,7 +57,7 @@ export class AccountsService {
       confirm_password: form.confirm_password,
     });
     if (!result.valid) return { ok: false, errors: result.errors };
-    const value = result.value as { company: string; email: string; password: string };
+    const { value } = result;
     const email = value.email.toLowerCase();
     const existing = await this.users.findByEmail(email);
     if (existing) {
@@ -65,19 +71,21 @@ export class AccountsService {
       );
       return { ok: true };
     }
-    const user = this.orm.em.create(UserSchema, {
-      company: value.company,
-      email,
-      password_hash: await hashPassword(value.password),
-      show_welcome_box: true,
+    const passwordHash = await hashPassword(value.password);
+    const token = await this.orm.em.transactional(async (em) => {
+      const user = em.create(UserSchema, {
+        company: value.company,
+        email,
+        password_hash: passwordHash,
+        show_welcome_box: true,
+      });
+      return this.tokens.issue(user, 'verify');
     });
-    await this.orm.em.flush();
-    const token = await this.tokens.issue(user, 'verify');
     await this.sendQuietly(() =>
       this.mail.send({
         to: email,
         template: 'activation',
-        values: { company: user.company },
+        values: { company: value.company },
         link: this.link(`/verify/${token}`),
       }),
     );
@@ -86,13 +94,15 @@ export class AccountsService {
 
   /** Uses an activation link; true when the account is now verified. */
   async verify(token: string): Promise<boolean> {
-    const user = await this.tokens.consume(token, 'verify');
-    if (!user) return false;
-    user.verified_at ??= new Date();
-    await this.orm.em.flush();
-    return true;
+    return this.orm.em.transactional(async () => {
+      const user = await this.tokens.consume(token, 'verify');
+      if (!user) return false;
+      user.verified_at ??= new Date();
+      return true;
+    });
   }
 
+  /** Mails a reset link if the address has an account; returns the address as entered. */
   async requestReset(form: Record<string, unknown>): Promise<string> {
     const email = String(form.email ?? '')
       .trim()
@@ -124,14 +134,36 @@ export class AccountsService {
       confirm_password: form.confirm_password,
     });
     if (!result.valid) return { ok: false, errors: result.errors };
-    const user = await this.tokens.consume(token, 'reset');
-    if (!user) return 'invalid';
-    user.password_hash = await hashPassword(
-      (result.value as { new_password: string }).new_password,
-    );
-    user.verified_at ??= new Date();
-    await this.orm.em.flush();
-    await this.sessions.destroyAllOf(user.id);
-    return { ok: true };
+    // A dead link costs no hashing; the transaction below still decides, in case of a race.
+    if (!(await this.isResetTokenValid(token))) return 'invalid';
+    const passwordHash = await hashPassword(result.value.new_password);
+    return this.orm.em.transactional(async (em) => {
+      const user = await this.tokens.consume(token, 'reset');
+      if (!user) return 'invalid' as const;
+      user.password_hash = passwordHash;
+      user.verified_at ??= new Date();
+      await this.sessions.destroyAllOf(user.id, em);
+      return { ok: true } as const;
+    });
+  }
+
+  /** PATCH /user/{id}/change-password: checks the current password, then ends every session. */
+  async changePassword(actor: User, id: string, body: unknown): Promise<void> {
+    this.users.assertSelf(actor, id);
+    const result = this.validator('form:password-change')(objectBody(body));
+    if (!result.valid) throw invalid(result.errors);
+    const { value } = result;
+    const user = await this.orm.em.findOneOrFail(UserSchema, { id });
+    if (!(await verifyPassword(user.password_hash, value.old_password))) {
+      throw new ApiError(HttpStatus.UNAUTHORIZED, {
+        message: t('errors.wrongPassword'),
+        errors: { old_password: [t('errors.wrongPassword')] },
+      });
+    }
+    const passwordHash = await hashPassword(value.new_password);
+    await this.orm.em.transactional(async (em) => {
+      user.password_hash = passwordHash;
+      await this.sessions.destroyAllOf(user.id, em);
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestamps } from '../database/timestamps.ts';
-import { ProjectSchema } from '../projects/project.entity.ts';
+import { timestamps } from '../common/timestamps.ts';
+import { ProjectSchema } from './project.entity.ts';
 
 /** The answers of one form step of a project, stored as validated JSON. */
 export const AnswerSchema = defineEntity({

@@ -1,7 +1,7 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { formTokenMatches } from './csrf.ts';
+import { formTokenMatches } from '../common/csrf.ts';
 import type { User } from '../users/user.entity.ts';
 import { LoginRateLimitService } from './login-rate-limit.service.ts';
 

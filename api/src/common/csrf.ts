@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
-import { sameSecret } from '../common/secrets.ts';
+import { sameSecret } from './secrets.ts';
 
 declare module 'express-session' {
   interface SessionData {

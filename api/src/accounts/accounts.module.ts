@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { MailModule } from '../mail/mail.module.ts';
+import { UsersModule } from '../users/users.module.ts';
+import { AccountsService } from './accounts.service.ts';
+import { AuthPagesController } from './auth-pages.controller.ts';
+import { LocalStrategy } from './local.strategy.ts';
+import { LoginGuard } from './login.guard.ts';
+import { LoginRateLimitService } from './login-rate-limit.service.ts';
+import { OneTimeTokensService } from './one-time-tokens.service.ts';
+import { PasswordChangeController } from './password-change.controller.ts';
+import { PgSessionStore } from './pg-session-store.ts';
+import { SessionSerializer } from './session.serializer.ts';
+
+/**
+ * Getting into an account: the server-rendered login, registration, activation and reset pages,
+ * sessions, passwords, one-time tokens and the login limit. `create-app.ts` takes the session
+ * store from here for express-session.
+ */
+@Module({
+  imports: [PassportModule.register({ session: true }), UsersModule, MailModule],
+  controllers: [AuthPagesController, PasswordChangeController],
+  providers: [
+    {
+      provide: PgSessionStore,
+      useFactory: (orm: MikroORM) => new PgSessionStore(orm),
+      inject: [MikroORM],
+    },
+    AccountsService,
+    OneTimeTokensService,
+    LoginRateLimitService,
+    LocalStrategy,
+    LoginGuard,
+    SessionSerializer,
+  ],
+})
+export class AccountsModule {}

@@ -1,0 +1,13 @@
+/**
+ * The API's public entry for tools and benchmarks (`@fragewerk/api`): the data model, the database
+ * set-up and the JSON shapes, without the Nest server. Nothing outside `api/` imports anything
+ * else of it (a lint rule enforces this for `tools/`).
+ */
+export { hashPassword } from './accounts/passwords.ts';
+export { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
+export { ormConfig } from './database/orm-config.ts';
+export { AnswerSchema, type Answer } from './projects/answer.entity.ts';
+export { ItemSchema, type Item } from './projects/item.entity.ts';
+export { answerJson, itemJson, projectJson } from './projects/project-json.ts';
+export { ProjectSchema, type Project } from './projects/project.entity.ts';
+export { UserSchema, type User } from './users/user.entity.ts';

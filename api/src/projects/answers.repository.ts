@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AnswerRow, ItemRow } from './project-json.ts';
+
+// All SQL of a project's answers (`answer`, one row per form step) and entries (`item`, the rows
+// of the list steps). Plain SQL rows, not entities: the project read and the saves are the
+// busiest paths of the API. Every write also keeps the project's "last edited" date, in the
+// same statement or, where a lock comes first, in the same transaction.
+
+/** Keeps the project's "last edited" date; the project id is its last parameter. */
+const TOUCH_PROJECT = 'update project set updated_at = now() where id = ?';
+
+/**
+ * A write that returns the rows it wrote, with the project's "last edited" date kept in the same
+ * statement when it wrote any. Parameters: those of `write`, then the project id.
+ */
+const savedAndTouched = (write: string) =>
+  `with saved as (${write}),
+        touched as (${TOUCH_PROJECT} and exists (select 1 from saved))
+   select * from saved`;
+
+const ITEM_COLUMNS = 'id, step_key, data, version';
+const ANSWER_COLUMNS = 'step_key, data, version';
+
+/** Which entry: its id, its project and its step. */
+export interface ItemKey {
+  id: string;
+  projectId: string;
+  stepKey: string;
+}
+
+/** Every form answer of a project. */
+export function answerRows(em: EntityManager, projectId: string): Promise<AnswerRow[]> {
+  return em.execute<AnswerRow[]>(`select ${ANSWER_COLUMNS} from answer where project_id = ?`, [
+    projectId,
+  ]);
+}
+
+/** Every entry of a project, by step and in list order. */
+export function itemRows(em: EntityManager, projectId: string): Promise<ItemRow[]> {
+  return em.execute<ItemRow[]>(
+    `select ${ITEM_COLUMNS} from item where project_id = ? order by step_key, position`,
+    [projectId],
+  );
+}
+
+/** The entries of one list step, in list order. */
+export function stepItemRows(
+  em: EntityManager,
+  projectId: string,
+  stepKey: string,
+): Promise<ItemRow[]> {
+  return em.execute<ItemRow[]>(
+    `select ${ITEM_COLUMNS} from item where project_id = ? and step_key = ? order by position`,
+    [projectId, stepKey],
+  );
+}
+
+/** One entry as stored now, or undefined. */
+export async function findItem(
+  em: EntityManager,
+  { id, projectId, stepKey }: ItemKey,
+): Promise<ItemRow | undefined> {
+  const [row] = await em.execute<ItemRow[]>(
+    `select ${ITEM_COLUMNS} from item where id = ? and project_id = ? and step_key = ?`,
+    [id, projectId, stepKey],
+  );
+  return row;
+}
+
+/** A form step's answers as stored now, or undefined when they were never saved. */
+export async function findAnswer(
+  em: EntityManager,
+  projectId: string,
+  stepKey: string,
+): Promise<AnswerRow | undefined> {
+  const [row] = await em.execute<AnswerRow[]>(
+    `select ${ANSWER_COLUMNS} from answer where project_id = ? and step_key = ?`,
+    [projectId, stepKey],
+  );
+  return row;
+}
+
+/**
+ * Locks the project row until the transaction of `em` ends. Everything that hands out or changes
+ * positions takes it first: without it, parallel adds would read the same highest position and
+ * share the next one.
+ */
+export async function lockPositions(em: EntityManager, projectId: string): Promise<void> {
+  await em.execute('select id from project where id = ? for update', [projectId]);
+}
+
+/** Appends an entry to its list; run it after `lockPositions`, in the same transaction. */
+export async function insertItem(
+  em: EntityManager,
+  projectId: string,
+  stepKey: string,
+  data: Record<string, unknown>,
+): Promise<ItemRow> {
+  const id = randomUUID();
+  await em.execute(
+    savedAndTouched(
+      `insert into item (id, project_id, step_key, position, data, version, created_at, updated_at)
+         select ?, ?, ?, coalesce(max(position), -1) + 1, ?::jsonb, 1, now(), now()
+           from item where project_id = ? and step_key = ?
+       returning id`,
+    ),
+    [id, projectId, stepKey, JSON.stringify(data), projectId, stepKey, projectId],
+  );
+  // The answers as given, not as jsonb returns them: jsonb reorders the keys of an object.
+  return { id, step_key: stepKey, data, version: 1 };
+}
+
+/** Replaces an entry's answers if it still has `version`; undefined when it is gone or newer. */
+export async function updateItem(
+  em: EntityManager,
+  { id, projectId, stepKey }: ItemKey,
+  data: Record<string, unknown>,
+  version: number,
+): Promise<ItemRow | undefined> {
+  const [saved] = await em.execute<ItemRow[]>(
+    savedAndTouched(
+      `update item set data = ?::jsonb, version = version + 1, updated_at = now()
+        where id = ? and project_id = ? and step_key = ? and version = ?
+       returning ${ITEM_COLUMNS}`,
+    ),
+    [JSON.stringify(data), id, projectId, stepKey, version, projectId],
+  );
+  return saved;
+}
+
+/** Deletes an entry; false when there was none. */
+export async function deleteItem(
+  em: EntityManager,
+  { id, projectId, stepKey }: ItemKey,
+): Promise<boolean> {
+  const deleted = await em.execute<{ id: string }[]>(
+    savedAndTouched(
+      'delete from item where id = ? and project_id = ? and step_key = ? returning id',
+    ),
+    [id, projectId, stepKey, projectId],
+  );
+  return deleted.length > 0;
+}
+
+/**
+ * Numbers the given entries 0, 1, 2, … in the given order; run it after `lockPositions`, in the
+ * same transaction.
+ */
+export async function setPositions(
+  em: EntityManager,
+  projectId: string,
+  ids: string[],
+): Promise<void> {
+  await em.execute(
+    `with moved as (
+       update item set position = listed.n - 1
+         from jsonb_array_elements_text(?::jsonb) with ordinality as listed(id, n)
+        where item.id = listed.id::uuid and item.project_id = ?
+     )
+     ${TOUCH_PROJECT}`,
+    [JSON.stringify(ids), projectId, projectId],
+  );
+}
+
+/** Stores a form step's first answers; false when someone else stored them first. */
+export async function insertAnswer(
+  em: EntityManager,
+  projectId: string,
+  stepKey: string,
+  data: Record<string, unknown>,
+): Promise<boolean> {
+  const inserted = await em.execute<{ step_key: string }[]>(
+    savedAndTouched(
+      `insert into answer (id, project_id, step_key, data, version, created_at, updated_at)
+       values (?, ?, ?, ?::jsonb, 1, now(), now())
+       on conflict (project_id, step_key) do nothing
+       returning step_key`,
+    ),
+    [randomUUID(), projectId, stepKey, JSON.stringify(data), projectId],
+  );
+  return inserted.length > 0;
+}
+
+/** Replaces a form step's answers if they still have `version`; undefined otherwise. */
+export async function updateAnswer(
+  em: EntityManager,
+  projectId: string,
+  stepKey: string,
+  data: Record<string, unknown>,
+  version: number,
+): Promise<AnswerRow | undefined> {
+  const [saved] = await em.execute<AnswerRow[]>(
+    savedAndTouched(
+      `update answer set data = ?::jsonb, version = version + 1, updated_at = now()
+        where project_id = ? and step_key = ? and version = ?
+       returning ${ANSWER_COLUMNS}`,
+    ),
+    [JSON.stringify(data), projectId, stepKey, version, projectId],
+  );
+  return saved;
+}

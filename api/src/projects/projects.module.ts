@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module.ts';
+import { ProjectAccessService } from './project-access.service.ts';
+import { ProjectsController } from './projects.controller.ts';
+import { ProjectsService } from './projects.service.ts';
+
+/**
+ * Customer projects with their answers, and who may do what with them. The questionnaire module
+ * uses the access check (through `@ForProject()`) and the answers repository.
+ */
+@Module({
+  imports: [MailModule],
+  controllers: [ProjectsController],
+  providers: [ProjectsService, ProjectAccessService],
+  exports: [ProjectAccessService],
+})
+export class ProjectsModule {}

@@ -1,0 +1,56 @@
+import {
+  applyDecorators,
+  type CanActivate,
+  createParamDecorator,
+  type ExecutionContext,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { StepDefinition } from '@fragewerk/engine/core';
+import type { Request } from 'express';
+import { ForProject } from '../projects/project-access.guard.ts';
+import { QuestionnaireService } from './questionnaire.service.ts';
+
+type StepKind = StepDefinition['meta']['kind'];
+
+const STEP_KIND = 'fragewerk:step-kind';
+
+declare module 'express' {
+  interface Request {
+    step?: StepDefinition;
+  }
+}
+
+/** Finds the step `:kind` of the definition; an unknown step is a 404 before any access check. */
+@Injectable()
+export class StepGuard implements CanActivate {
+  constructor(
+    private readonly questionnaire: QuestionnaireService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const expected = this.reflector.get<StepKind>(STEP_KIND, context.getHandler());
+    const request = context.switchToHttp().getRequest<Request>();
+    request.step = this.questionnaire.step(String(request.params.kind), expected);
+    return true;
+  }
+}
+
+/**
+ * Marks a route on a step of `kind` of the project `:id`: first the step (404), then the caller's
+ * right to answer (401/403/404), both before the handler runs.
+ */
+export const AnswerStep = (kind: StepKind) =>
+  applyDecorators(SetMetadata(STEP_KIND, kind), UseGuards(StepGuard), ForProject('answer'));
+
+/** Route parameter: the step that `@AnswerStep()` found. */
+export const Step = createParamDecorator(
+  (_: unknown, context: ExecutionContext): StepDefinition => {
+    const step = context.switchToHttp().getRequest<Request>().step;
+    if (!step) throw new Error('@Step() needs @AnswerStep() on the route');
+    return step;
+  },
+);

@@ -1,0 +1,32 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import { ormConfig } from '../src/database/orm-config.ts';
+import { createServerDatabase } from './test-server.ts';
+
+/** A database of its own with the committed migrations, and the ORM on it. */
+export interface TestDatabase {
+  orm: MikroORM;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database (embedded, or on the server of `TEST_DATABASE_URL`) for tests that call
+ * services directly, without the HTTP server around them.
+ */
+export async function openTestDatabase(database: 'embedded' | 'server'): Promise<TestDatabase> {
+  const server = database === 'server' ? await createServerDatabase() : undefined;
+  const embedded = server ? undefined : await startEmbeddedPostgres({ maxConnections: 4 });
+  const orm = await MikroORM.init({
+    ...ormConfig(server?.url ?? embedded!.url, Boolean(embedded)),
+    logger: () => {},
+  });
+  await orm.migrator.up();
+  return {
+    orm,
+    async close() {
+      await orm.close();
+      await embedded?.stop();
+      await server?.drop();
+    },
+  };
+}
