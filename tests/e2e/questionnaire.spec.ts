@@ -145,11 +145,7 @@ test('an anonymous customer fills every step through the share link, approves, a
       'Ein Auftritt, der neue Kolleginnen anzieht.',
       'Betriebsfeuerwehr',
     ],
-    [
-      'Externen Stakeholder hinzufügen',
-      'Kundinnen und Kunden',
-      'Frische Brötchen, freundliche Beratung.',
-    ],
+    ['Externen Stakeholder hinzufügen', 'Kundschaft', 'Frische Brötchen, freundliche Beratung.'],
   ];
   for (const [addLabel, type, expectations, customType] of stakeholders) {
     const editor = await openEditor(customer, addLabel, 'Neuer Stakeholder');
@@ -175,7 +171,7 @@ test('an anonymous customer fills every step through the share link, approves, a
   const internal = customer.getByRole('list', { name: 'Interne Stakeholder' });
   const external = customer.getByRole('list', { name: 'Externe Stakeholder' });
   await expect(internal.getByRole('heading')).toHaveText(['Geschäftsführung', 'Betriebsfeuerwehr']);
-  await expect(external.getByRole('heading')).toHaveText(['Kundinnen und Kunden']);
+  await expect(external.getByRole('heading')).toHaveText(['Kundschaft']);
   await expectAccessible(customer, 'Stakeholder-Analyse');
 
   // Wettbewerber-Analyse: a German message for an invalid website, then two competitors
@@ -320,7 +316,7 @@ test('an anonymous customer fills every step through the share link, approves, a
   await expect(
     customer.getByRole('heading', { level: 1, name: 'Wofür steht Ihre Marke?' }),
   ).toBeVisible();
-  await pick(customer, 'Was versprechen Sie Ihren Kundinnen und Kunden?', [
+  await pick(customer, 'Was versprechen Sie Ihrer Kundschaft?', [
     'Höchste Qualität',
     'Persönliche Beratung',
   ]);
@@ -343,7 +339,10 @@ test('an anonymous customer fills every step through the share link, approves, a
   // 3 User Insights → User Stories
   await customer.getByRole('link', { name: 'Weiter: User Stories' }).click();
   await expect(
-    customer.getByRole('heading', { level: 1, name: 'Was wollen Ihre Nutzer erreichen?' }),
+    customer.getByRole('heading', {
+      level: 1,
+      name: 'Was wollen Ihre Nutzerinnen und Nutzer erreichen?',
+    }),
   ).toBeVisible();
   const stories: [string, string, string, string?][] = [
     [

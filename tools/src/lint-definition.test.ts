@@ -87,6 +87,60 @@ describe('definition lint', () => {
     ]);
   });
 
+  it('checks plural counts, normalisation rules, phrases and in-sentence forms', async () => {
+    const dirs = await copyDefinition();
+    const personas = path.join(dirs.schemasDir, 'steps', 'personas');
+    await edit(path.join(personas, 'step.json'), (step) => {
+      const prose = step.prose as Record<string, Record<string, unknown>>;
+      delete prose.count!.values;
+      prose.count!.hobbies = 'hobbies';
+      prose.normalize!.avatar = { stripEnd: true };
+      prose.normalize!.nickname = { stripEnd: true };
+    });
+    await edit(path.join(personas, 'prose.de.json'), (prose) => {
+      prose.phrase = { nickname: 'genannt {{value}}' };
+    });
+    await edit(path.join(dirs.presetsDir, 'personas.de.json'), (presets) => {
+      const children = presets.children as { label: string; prose?: string }[];
+      children[0]!.prose = children[0]!.label;
+    });
+    expect(await lintDefinition(dirs)).toEqual([
+      'schemas/steps/personas/prose.de.json phrase: Feld „nickname“ gibt es im Schema nicht.',
+      'schemas/steps/personas/prose.de.json: „values“ hat Pluralformen, aber step.json nennt unter prose.count kein Feld dafür.',
+      'schemas/steps/personas/step.json prose.count: „hobbies“ ist weder eine Liste noch eine Zahl.',
+      'schemas/steps/personas/step.json prose.count: die Vorlage „hobbies“ hat keine Pluralformen (hobbies_one, hobbies_other).',
+      'schemas/steps/personas/step.json prose.normalize: „avatar“ ist kein Textfeld und hat kein „Sonstiges“.',
+      'schemas/steps/personas/step.json prose.normalize: Feld „nickname“ gibt es im Schema nicht.',
+      'presets/personas.de.json children: „none“ hat dieselbe Satzform wie sein Label; „prose“ nur angeben, wo sie abweicht.',
+    ]);
+  });
+
+  it('rejects malformed prose settings through the meta-schemas', async () => {
+    const dirs = await copyDefinition();
+    const stories = path.join(dirs.schemasDir, 'steps', 'userstories');
+    await edit(path.join(stories, 'step.json'), (step) => {
+      (step.prose as Record<string, unknown>).normalize = { text: { leading: ['… ich möchte'] } };
+    });
+    await edit(
+      path.join(dirs.schemasDir, 'steps', 'brandpersonality', 'prose.de.json'),
+      (prose) => {
+        prose.phrase = { industry: 'in der Branche' };
+      },
+    );
+    await edit(path.join(dirs.presetsDir, 'goals.de.json'), (presets) => {
+      (presets.company as { prose?: unknown }[])[0]!.prose = 42;
+    });
+    const problems = await lintDefinition(dirs);
+    // A preset file that fails its meta-schema is left out, so its references fail as well.
+    expect(problems).toContain('presets/goals.de.json: /company/0/prose must be string');
+    expect(problems).toContain(
+      'schemas/steps/brandpersonality/prose.de.json: /phrase/industry must match pattern "\\{\\{\\s*value\\s*\\}\\}"',
+    );
+    expect(problems).toContain(
+      'schemas/steps/userstories/step.json: /prose/normalize/text/leading/0 must match pattern "^[^\\s…](?:.*[^\\s…])?$"',
+    );
+  });
+
   it('reports malformed JSON with the file name', async () => {
     const dirs = await copyDefinition();
     await writeFile(path.join(dirs.schemasDir, 'steps', 'goals', 'ui.json'), '{ "type": ');

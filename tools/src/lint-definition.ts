@@ -4,6 +4,7 @@
  * step.json, prose variables.
  */
 import {
+  baseKeys,
   DefinitionError,
   WIDGET_NAMES,
   loadDefinition,
@@ -34,6 +35,33 @@ export function propertyNames(schema: JsonSchema): Set<string> {
   visit(schema);
   return names;
 }
+
+/** The schemas of a property in every branch of a schema that declares it. */
+function propertySchemas(schema: JsonSchema, name: string): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  const visit = (node: unknown) => {
+    if (!isObject(node)) return;
+    if (isObject(node.properties) && isObject(node.properties[name]))
+      found.push(node.properties[name]);
+    for (const keyword of ['allOf', 'anyOf', 'oneOf'])
+      if (Array.isArray(node[keyword])) (node[keyword] as unknown[]).forEach(visit);
+    visit(node.then);
+    visit(node.else);
+  };
+  visit(schema);
+  return found;
+}
+
+/** Whether any branch gives the property one of `types` (`array`, `integer`, …). */
+function hasType(schema: JsonSchema, name: string, types: string[]): boolean {
+  return propertySchemas(schema, name).some((property) =>
+    (Array.isArray(property.type) ? property.type : [property.type]).some((type) =>
+      types.includes(String(type)),
+    ),
+  );
+}
+
+const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
 
 /** Every `ui:widget` value in a uiSchema, with the path where it stands. */
 function widgets(ui: unknown, path: string[] = []): [string[], unknown][] {
@@ -98,11 +126,77 @@ function lintStep(step: StepDefinition, problems: string[]) {
     for (const name of Object.keys(step.prose.values))
       known(name, `${folder}/prose.de.json values`);
   }
+  if (isObject(step.prose.phrase)) {
+    for (const name of Object.keys(step.prose.phrase))
+      known(name, `${folder}/prose.de.json phrase`);
+  }
+  lintProseSettings(step, isObject(texts) ? texts : {}, fields, problems);
+}
+
+/** step.json `prose.count` and `prose.normalize` against the templates and the schema. */
+function lintProseSettings(
+  step: StepDefinition,
+  texts: ProseResources,
+  fields: Set<string>,
+  problems: string[],
+) {
+  const folder = `schemas/steps/${step.meta.key}`;
+  const counts = step.meta.prose?.count ?? {};
+  const context = step.meta.prose?.context;
+  const contexts = context
+    ? propertySchemas(step.schema, context).flatMap((property) =>
+        Array.isArray(property.enum) ? property.enum.map(String) : [],
+      )
+    : [];
+  const pluralBases = new Set(
+    Object.keys(texts)
+      .filter((key) => PLURAL_SUFFIX.test(key))
+      .flatMap((key) => baseKeys({ [key]: '' }, contexts)),
+  );
+  for (const base of pluralBases)
+    if (!Object.hasOwn(counts, base))
+      problems.push(
+        `${folder}/prose.de.json: „${base}“ hat Pluralformen, aber step.json nennt unter prose.count kein Feld dafür.`,
+      );
+  for (const [key, field] of Object.entries(counts)) {
+    if (!fields.has(field))
+      problems.push(`${folder}/step.json prose.count: Feld „${field}“ gibt es im Schema nicht.`);
+    else if (!hasType(step.schema, field, ['array', 'integer', 'number']))
+      problems.push(
+        `${folder}/step.json prose.count: „${field}“ ist weder eine Liste noch eine Zahl.`,
+      );
+    if (!pluralBases.has(key))
+      problems.push(
+        `${folder}/step.json prose.count: die Vorlage „${key}“ hat keine Pluralformen (${key}_one, ${key}_other).`,
+      );
+  }
+  for (const field of Object.keys(step.meta.prose?.normalize ?? {})) {
+    if (!fields.has(field))
+      problems.push(
+        `${folder}/step.json prose.normalize: Feld „${field}“ gibt es im Schema nicht.`,
+      );
+    else if (
+      !propertySchemas(step.schema, field).some(
+        (property) =>
+          property['x-custom'] === true ||
+          (hasType({ properties: { [field]: property } }, field, ['string']) &&
+            property['x-presets'] === undefined),
+      )
+    )
+      problems.push(
+        `${folder}/step.json prose.normalize: „${field}“ ist kein Textfeld und hat kein „Sonstiges“.`,
+      );
+  }
 }
 
 function lintPresets(definition: Definition, problems: string[]) {
   for (const [section, lists] of Object.entries(definition.presets)) {
     for (const [list, entries] of Object.entries(lists)) {
+      for (const entry of entries)
+        if (entry.prose === entry.label)
+          problems.push(
+            `presets/${section}.de.json ${list}: „${entry.key}“ hat dieselbe Satzform wie sein Label; „prose“ nur angeben, wo sie abweicht.`,
+          );
       for (const field of ['key', 'label'] as const) {
         const seen = new Set<string>();
         for (const entry of entries) {

@@ -7,6 +7,13 @@ import type { JsonSchema } from './definition-types.ts';
 const text = { type: 'string', minLength: 1 } as const;
 const slug = { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } as const;
 const key = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
+/** A phrase of a normalisation rule: words, „…“ only between words, no space at either end. */
+const phrases = {
+  type: 'array',
+  minItems: 1,
+  uniqueItems: true,
+  items: { type: 'string', pattern: '^[^\\s…](?:.*[^\\s…])?$' },
+} as const;
 
 export const questionnaireMetaSchema: JsonSchema = {
   type: 'object',
@@ -93,7 +100,25 @@ export const stepMetaSchema: JsonSchema = {
     prose: {
       type: 'object',
       additionalProperties: false,
-      properties: { context: key },
+      properties: {
+        context: key,
+        count: { type: 'object', propertyNames: key, additionalProperties: key },
+        normalize: {
+          type: 'object',
+          propertyNames: key,
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            minProperties: 1,
+            properties: {
+              leading: phrases,
+              trailing: phrases,
+              stripEnd: { type: 'boolean' },
+              unquote: { type: 'boolean' },
+            },
+          },
+        },
+      },
     },
   },
   allOf: [
@@ -111,6 +136,28 @@ export const proseMetaSchema: JsonSchema = {
   additionalProperties: proseValue,
 };
 
+/**
+ * A step's prose.de.json: i18next resources, of which `phrase.<field>` says how a value without
+ * an in-sentence form of its own (a label, a Sonstiges text) stands in the sentence.
+ */
+export const stepProseMetaSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    heading: text,
+    phrase: {
+      type: 'object',
+      propertyNames: key,
+      additionalProperties: { type: 'string', pattern: '\\{\\{\\s*value\\s*\\}\\}' },
+    },
+    values: {
+      type: 'object',
+      propertyNames: key,
+      additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+  },
+  additionalProperties: proseValue,
+};
+
 export const presetFileMetaSchema: JsonSchema = {
   type: 'object',
   minProperties: 1,
@@ -123,6 +170,7 @@ export const presetFileMetaSchema: JsonSchema = {
       properties: {
         key: { type: 'string', pattern: '^[a-z0-9][a-z0-9_]*$', not: { const: 'custom' } },
         label: text,
+        prose: { type: 'string', pattern: '^\\S(?:.*\\S)?$' },
       },
     },
   },

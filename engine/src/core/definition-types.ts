@@ -7,6 +7,11 @@ export type UiSchema = { [key: string]: unknown };
 export interface PresetEntry {
   key: string;
   label: string;
+  /**
+   * The entry's form inside a results sentence where the label does not fit there (sentence case,
+   * article, verb: „persönliche Beratung“, „hat keine Kinder“). Titles always use the label.
+   */
+  prose?: string;
   [extra: string]: unknown;
 }
 
@@ -62,7 +67,33 @@ export interface StepMeta {
   kind: 'list' | 'form';
   list?: ListSettings;
   form?: FormSettings;
-  prose?: { context?: string };
+  prose?: ProseSettings;
+}
+
+/**
+ * How a customer's own text in one field is cleaned before it stands in a sentence (step.json
+ * `prose.normalize.<field>`). Phrases match whole words, ignoring case; „…“ inside a phrase stands
+ * for one to six words.
+ */
+export interface NormalizeRule {
+  /** Phrases removed from the start, e.g. „ich möchte“ in front of a user story's wish. */
+  leading?: string[];
+  /** Phrases removed from the end, e.g. a dangling „damit“. */
+  trailing?: string[];
+  /** Removes a final „.“, „!“ or „?“ because the template ends the sentence itself. */
+  stripEnd?: boolean;
+  /** Removes quotation marks around the whole text because the template quotes it. */
+  unquote?: boolean;
+}
+
+/** The prose settings of a step (step.json `prose`). */
+export interface ProseSettings {
+  /** The field whose value picks the i18next `context` variant (e.g. gender). */
+  context?: string;
+  /** Per template key: the field whose number of values (or number) is i18next's `count`. */
+  count?: Record<string, string>;
+  /** Per field: how the customer's own text is cleaned for prose. */
+  normalize?: Record<string, NormalizeRule>;
 }
 
 /** i18next resources of one namespace: nested objects of strings. */

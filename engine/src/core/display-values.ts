@@ -67,30 +67,46 @@ export function presetEntry(
   return presetListsByProperty(step.schema, definition).get(property)?.get(String(key));
 }
 
+/** How {@link displayValues} words the values (the defaults give the labels, as cards show them). */
+export interface DisplayOptions {
+  /** Preset entries give their in-sentence form (`prose`) where they have one. */
+  sentence?: boolean;
+  /** Cleans a text the customer typed: a free-text field or a Sonstiges text. */
+  ownText?: (field: string, text: string) => string;
+  /** Fits a text without an in-sentence form of its own (a label, an own text) into the sentence. */
+  wrap?: (field: string, text: string) => string;
+}
+
 /**
- * Resolves one answer document for display: preset keys become German labels, `custom` becomes
- * the `custom_<field>` text, value maps of the step's prose (`values.<field>.<value>`) apply to
- * other scalars, and empty values are left out.
+ * Resolves one answer document for display: preset keys become German labels (or, with
+ * `sentence`, their in-sentence forms), `custom` becomes the `custom_<field>` text, value maps of
+ * the step's prose (`values.<field>.<value>`) apply to other scalars, and empty values are left out.
  */
 export function displayValues(
   definition: Definition,
   step: StepDefinition,
   data: Record<string, unknown>,
+  options: DisplayOptions = {},
 ): Record<string, DisplayValue> {
   const lists = presetListsByProperty(step.schema, definition);
   const valueMaps = isObject(step.prose.values) ? step.prose.values : {};
+  const { sentence = false, ownText = (_field, text) => text.trim(), wrap } = options;
+  const fitted = (name: string, text: string | undefined) =>
+    text && wrap ? wrap(name, text) : text || undefined;
   const label = (name: string, value: unknown): string | number | undefined => {
     if (value === undefined || value === null || value === '') return undefined;
     if (value === CUSTOM_KEY && typeof data[`custom_${name}`] === 'string') {
-      return (data[`custom_${name}`] as string).trim() || undefined;
+      return fitted(name, ownText(name, data[`custom_${name}`] as string));
     }
     const entry = lists.get(name)?.get(String(value));
-    if (entry) return entry.label;
+    if (entry) {
+      return sentence && typeof entry.prose === 'string' ? entry.prose : fitted(name, entry.label);
+    }
     const map = valueMaps[name];
     if (isObject(map) && typeof map[String(value)] === 'string')
       return map[String(value)] as string;
     if (typeof value === 'number') return value;
-    if (typeof value === 'string') return value.trim() || undefined;
+    if (typeof value === 'string') return fitted(name, ownText(name, value));
     if (typeof value === 'boolean') return undefined;
     return undefined;
   };

@@ -6,6 +6,7 @@ import {
   proseMetaSchema,
   questionnaireMetaSchema,
   stepMetaSchema,
+  stepProseMetaSchema,
 } from './definition-meta-schemas.ts';
 import type {
   Definition,
@@ -153,7 +154,7 @@ function loadStep(
     problems.push(`${folder}/ui.json: kein JSON-Objekt.`);
     return undefined;
   }
-  if (!check(proseMetaSchema, files.prose, `${folder}/prose.de.json`)) return undefined;
+  if (!check(stepProseMetaSchema, files.prose, `${folder}/prose.de.json`)) return undefined;
 
   const schema = resolvePresets(files.schema, presets, problems, `${folder}/schema.json`);
   if (!compiles(schema, `${folder}/schema.json`)) return undefined;

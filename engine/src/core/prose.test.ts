@@ -25,11 +25,16 @@ describe('ProseRenderer', () => {
   it('describes a female persona with her wording and German lists', () => {
     const { title, lines } = prose.describeItem('personas', persona);
     expect(title).toBe('Anna Berger');
-    expect(lines).toContain(
-      'Anna Berger ist 34 Jahre alt und arbeitet als Tischlerin in der Branche Handwerk. Sie ist verheiratet und hat zwei Kinder.',
-    );
-    expect(lines).toContain('Wichtig sind ihr Familie, Nachhaltigkeit und Freiheit.');
-    expect(lines).toContain('Monatliches Nettoeinkommen: 2.000 € bis 3.000 €');
+    expect(lines).toEqual([
+      'Anna Berger ist 34 Jahre alt und arbeitet als Tischlerin im Handwerk.',
+      'Sie ist verheiratet und hat zwei Kinder.',
+      'Höchster Bildungsabschluss: Abitur',
+      'Monatliches Nettoeinkommen: 2.000 € bis 3.000 €',
+      'Wichtig sind ihr Familie, Nachhaltigkeit und Freiheit.',
+      'Sie nutzt vor allem Instagram.',
+      'Hobbys: Wandern',
+      'Anforderungen an das Produkt: Einfach bestellen',
+    ]);
   });
 
   it('describes a male persona with his wording', () => {
@@ -39,10 +44,8 @@ describe('ProseRenderer', () => {
       gender: 'male',
       personal_values: ['career'],
     });
-    expect(lines).toContain(
-      'Jonas Weber ist 34 Jahre alt und arbeitet als Tischlerin in der Branche Handwerk. Er ist verheiratet und hat zwei Kinder.',
-    );
-    expect(lines).toContain('Wichtig sind ihm Karriere.');
+    expect(lines).toContain('Er ist verheiratet und hat zwei Kinder.');
+    expect(lines).toContain('Wichtig ist ihm Karriere.');
   });
 
   it('uses neutral wording when the gender is diverse', () => {
@@ -51,8 +54,9 @@ describe('ProseRenderer', () => {
       name: 'Kim',
       gender: 'diverse',
     });
-    expect(lines[0]).toContain('Kim ist verheiratet');
-    expect(lines).toContain('Wichtig sind Kim Familie, Nachhaltigkeit und Freiheit.');
+    expect(lines).toContain('Kim ist verheiratet und hat zwei Kinder.');
+    expect(lines).toContain('Wichtig sind für Kim Familie, Nachhaltigkeit und Freiheit.');
+    expect(lines).toContain('Kim nutzt vor allem Instagram.');
   });
 
   it('writes the brand personality as a person, with a Sonstiges text used as given', () => {
@@ -66,7 +70,7 @@ describe('ProseRenderer', () => {
         character_traits: ['honest', 'brave', 'reliable'],
       }),
     ).toEqual([
-      'Wäre die Marke ein Mensch, wäre sie ein Mann (Mitte 40), der als Schreiner in der Branche Handwerk arbeitet.',
+      'Wäre die Marke ein Mensch, wäre sie ein Mann (Mitte 40), der als Schreiner im Handwerk arbeitet.',
       'Er ist ehrlich, mutig und verlässlich.',
     ]);
   });
@@ -87,14 +91,17 @@ describe('ProseRenderer', () => {
         importance: 4,
       }),
     ).toEqual({
-      title: 'Kundinnen und Kunden',
-      lines: ['Erwartungen der externen Stakeholder-Gruppe „Kundinnen und Kunden“: Guter Service'],
+      title: 'Kundschaft',
+      lines: ['Erwartungen der externen Stakeholder-Gruppe „Kundschaft“: Guter Service'],
     });
   });
 
   it('lists one entry without a conjunction', () => {
-    const { lines } = prose.describeItem('personas', { ...persona, media_usage: ['youtube'] });
-    expect(lines).toContain('Informiert sich über YouTube.');
+    const { lines } = prose.describeItem('personas', {
+      ...persona,
+      media_usage: ['youtube', 'daily_newspaper'],
+    });
+    expect(lines).toContain('Sie nutzt vor allem YouTube und die Tageszeitung.');
   });
 });
 
@@ -171,17 +178,74 @@ describe('prose of every step', () => {
     ).toBe('Kultmarke werden');
   });
 
-  it('user stories: "Als … möchte ich …" with the priority', () => {
+  it('user stories: "Als … möchte ich …, damit …." with the priority', () => {
     expect(
       prose.describeItem('userstories', {
         role: 'new_customer',
         priority: 'must',
-        text: 'online bestellen',
+        text: 'online bestellen, damit ich Zeit spare',
       }),
     ).toEqual({
       title: 'Neukundin oder Neukunde',
-      lines: ['Als Neukundin oder Neukunde möchte ich: online bestellen', 'Priorität: Muss'],
+      lines: [
+        'Als Neukundin oder Neukunde möchte ich online bestellen, damit ich Zeit spare.',
+        'Priorität: Muss',
+      ],
     });
+  });
+
+  it('user stories: what the customer typed twice or around the wish goes', () => {
+    const story = (text: string, role = 'custom', custom_role = 'Firmenkundin') =>
+      prose.describeItem('userstories', { role, custom_role, priority: 'should', text }).lines[0];
+    const expected =
+      'Als Firmenkundin möchte ich eine Catering-Anfrage stellen, damit ich planen kann.';
+    for (const text of [
+      'eine Catering-Anfrage stellen, damit ich planen kann',
+      'Ich möchte eine Catering-Anfrage stellen, damit ich planen kann.',
+      '… möchte ich eine Catering-Anfrage stellen, damit ich planen kann …',
+      'möchte ich: möchte ich eine Catering-Anfrage stellen, damit ich planen kann.',
+      'Als Firmenkundin möchte ich eine Catering-Anfrage stellen, damit ich planen kann!',
+      '„Ich würde gerne eine Catering-Anfrage stellen, damit ich planen kann.“',
+    ])
+      expect(story(text)).toBe(expected);
+    expect(story('eine Catering-Anfrage stellen, damit …')).toBe(
+      'Als Firmenkundin möchte ich eine Catering-Anfrage stellen.',
+    );
+    expect(story('eine Catering-Anfrage stellen', 'custom', 'Als Firmenkundin,')).toBe(
+      'Als Firmenkundin möchte ich eine Catering-Anfrage stellen.',
+    );
+    expect(story('Texte pflegen', 'editor')).toBe(
+      'Als Mitglied der Redaktion möchte ich Texte pflegen.',
+    );
+    expect(
+      prose.describeItem('userstories', { role: 'registered_user', priority: 'could', text: 'x' })
+        .title,
+    ).toBe('Registrierte Nutzerin oder registrierter Nutzer');
+    // Nothing left of the wish: no story sentence.
+    expect(
+      prose.describeItem('userstories', {
+        role: 'editor',
+        priority: 'should',
+        text: 'Ich möchte …',
+      }).lines,
+    ).toEqual(['Priorität: Sollte']);
+  });
+
+  it('personas: one year, one value and one child in the singular', () => {
+    const { lines } = prose.describeItem('personas', {
+      ...persona,
+      name: 'Max',
+      gender: 'male',
+      age: 1,
+      personal_values: ['freedom'],
+      children: 'wish',
+      family_status: 'separated',
+    });
+    expect(lines.slice(0, 2)).toEqual([
+      'Max ist 1 Jahr alt und arbeitet als Tischlerin im Handwerk.',
+      'Er lebt getrennt und wünscht sich Kinder.',
+    ]);
+    expect(lines).toContain('Wichtig ist ihm Freiheit.');
   });
 
   it('brand positioning: promises and audiences as German lists', () => {
@@ -191,8 +255,35 @@ describe('prose of every step', () => {
         target_audience: ['families_with_children', 'students', 'best_agers'],
       }),
     ).toEqual([
-      'Ihr Leistungsversprechen: Höchste Qualität.',
+      'Die Marke verspricht höchste Qualität.',
       'Sie richtet sich an Familien mit Kindern, Studierende und Best Ager.',
+    ]);
+    expect(
+      prose.describeForm('brandpositioning', {
+        performance_promise: ['personal_advice', 'best_price', 'fairness_transparency'],
+        target_audience: ['public_clients', 'seniors'],
+        mission_statement: '„Möbel fürs Leben“',
+      }),
+    ).toEqual([
+      'Die Marke verspricht persönliche Beratung, den besten Preis sowie Fairness und Transparenz.',
+      'Sie richtet sich an die öffentliche Hand sowie Seniorinnen und Senioren.',
+      'Mission Statement: „Möbel fürs Leben“',
+    ]);
+  });
+
+  it('brand personality: an own industry stands in the phrase of prose.de.json', () => {
+    expect(
+      prose.describeForm('brandpersonality', {
+        gender: 'female',
+        age: 'age_36_45',
+        industry: 'custom',
+        custom_industry: 'Branche Bäckerhandwerk',
+        job_definition: 'als Konditorin',
+        character_traits: ['honest', 'enthusiastic', 'reliable'],
+      }),
+    ).toEqual([
+      'Wäre die Marke ein Mensch, wäre sie eine Frau (36 bis 45 Jahre), die als Konditorin in der Branche Bäckerhandwerk arbeitet.',
+      'Sie ist ehrlich, begeisterungsfähig und verlässlich.',
     ]);
   });
 
@@ -213,8 +304,20 @@ describe('prose of every step', () => {
     expect(profile.sentences).toEqual([
       'Die Marke ist deutlich eher modern als traditionell und ganz klar laut statt leise.',
       'Außerdem wirkt sie eher rational als emotional.',
-      'Sie ist weder ausgesprochen locker noch seriös.',
+      'Sie ist weder besonders locker noch besonders seriös.',
     ]);
+    expect(
+      prose.describeProfile('polarityprofile', {
+        attribute_rational_emotional: 1,
+        attribute_casual_serious: 0,
+      })!.sentences,
+    ).toEqual([
+      'Die Marke wirkt eher emotional als rational.',
+      'Sie ist weder besonders locker noch besonders seriös.',
+    ]);
+    expect(
+      prose.describeProfile('polarityprofile', { attribute_casual_serious: 0 })!.sentences,
+    ).toEqual(['Die Marke ist weder besonders locker noch besonders seriös.']);
     expect(prose.describeProfile('polarityprofile', {})).toEqual({ rows: [], sentences: [] });
     expect(prose.describeProfile('brandpositioning', {})).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import type { Definition, ProseResources, StepDefinition } from './definition-types.ts';
 import { displayValues, type DisplayValue } from './display-values.ts';
+import { normalizeProseText } from './prose-normalize.ts';
 
 /** Prose of one list item: its title and the sentences about it. */
 export interface ItemProse {
@@ -63,9 +64,18 @@ export function baseKeys(block: ProseResources, contexts: string[]): string[] {
   return keys;
 }
 
+/** i18next's `count` for a value: the number of listed values, or the number itself. */
+function countOf(value: DisplayValue | undefined): number | undefined {
+  if (Array.isArray(value)) return value.length;
+  return typeof value === 'number' ? value : undefined;
+}
+
 /**
  * Renders the results-view prose of every step from its `prose.de.json` with i18next: `context`
- * for gender-dependent wording, plurals, and the `list` formatter ("A, B und C").
+ * for gender-dependent wording, plurals with `count` (step.json `prose.count` names the field),
+ * and the `list` formatter ("A, B und C"). Titles show the labels; sentences show the in-sentence
+ * forms of presets (`prose`), `phrase.<field>` around other values, and the customer's texts
+ * cleaned by step.json `prose.normalize`.
  */
 export class ProseRenderer {
   private readonly i18n: i18n;
@@ -86,7 +96,36 @@ export class ProseRenderer {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    this.i18n.services.formatter?.add('list', (value, lng) => this.list(value, lng));
   }
+
+  /**
+   * The `list` formatter: `Intl.ListFormat` („A, B und C“); when an item itself joins two words
+   * with the list's conjunction („Blogs und Foren“), the last item follows `listPaired` instead
+   * („A, Blogs und Foren sowie C“), as an editor would write it. Both words are in prose.de.json.
+   */
+  private list(value: unknown, lng: string | undefined): string {
+    if (!Array.isArray(value)) return String(value);
+    const items = value.map(String);
+    const and = this.definition.prose.listAnd;
+    const paired = this.definition.prose.listPaired;
+    if (
+      items.length > 1 &&
+      typeof and === 'string' &&
+      typeof paired === 'string' &&
+      items.some((item) => item.includes(` ${and} `))
+    )
+      return `${items.slice(0, -1).join(', ')} ${paired} ${items.at(-1)!}`;
+    const locale = lng ?? 'de';
+    let format = this.listFormats.get(locale);
+    if (!format) {
+      format = new Intl.ListFormat(locale, { type: 'conjunction', style: 'long' });
+      this.listFormats.set(locale, format);
+    }
+    return format.format(items);
+  }
+
+  private readonly listFormats = new Map<string, Intl.ListFormat>();
 
   /** Looks up a text of a namespace (`common` or a step key). */
   t(namespace: string, key: string, values: Record<string, unknown> = {}): string {
@@ -99,23 +138,52 @@ export class ProseRenderer {
     return step;
   }
 
-  /** Renders every template of `block` whose variables all have a value. */
+  /** The values of an answer document as titles (labels) or sentences (in-sentence forms). */
+  private values(
+    step: StepDefinition,
+    data: Record<string, unknown>,
+    sentence: boolean,
+  ): Record<string, DisplayValue> {
+    const rules = step.meta.prose?.normalize ?? {};
+    const phrases = step.prose.phrase;
+    return displayValues(this.definition, step, data, {
+      sentence,
+      ownText: (field, text) =>
+        normalizeProseText(text, Object.hasOwn(rules, field) ? rules[field] : undefined),
+      wrap:
+        sentence && typeof phrases === 'object'
+          ? (field, text) =>
+              typeof phrases[field] === 'string'
+                ? this.i18n.t(`phrase.${field}`, { ns: step.meta.key, value: text })
+                : text
+          : undefined,
+    });
+  }
+
+  /** Renders every template of `block` whose variables all have a value; `title` with labels. */
   private lines(
     step: StepDefinition,
     block: string,
     data: Record<string, unknown>,
-    values: Record<string, DisplayValue>,
   ): { key: string; text: string }[] {
     const contextField = step.meta.prose?.context;
     const context = contextField ? data[contextField] : undefined;
+    const counts = step.meta.prose?.count ?? {};
+    const sentences = this.values(step, data, true);
+    let labels: Record<string, DisplayValue> | undefined;
     const lines: { key: string; text: string }[] = [];
     for (const { key, needed } of this.templates(step, block)) {
+      const values = key === 'title' ? (labels ??= this.values(step, data, false)) : sentences;
+      const countField = Object.hasOwn(counts, key) ? counts[key] : undefined;
+      const count = countField ? countOf(values[countField]) : undefined;
       if (needed.some((name) => isEmpty(values[name]))) continue;
+      if (countField && count === undefined) continue;
       lines.push({
         key,
         text: this.i18n.t(`${block}.${key}`, {
           ns: step.meta.key,
           ...values,
+          ...(count === undefined ? {} : { count }),
           ...(typeof context === 'string' ? { context } : {}),
         }),
       });
@@ -149,7 +217,7 @@ export class ProseRenderer {
   /** The title and sentences of one item of a list step. */
   describeItem(stepKey: string, item: Record<string, unknown>): ItemProse {
     const step = this.step(stepKey);
-    const lines = this.lines(step, 'item', item, displayValues(this.definition, step, item));
+    const lines = this.lines(step, 'item', item);
     return {
       title: lines.find((line) => line.key === 'title')?.text ?? '',
       lines: lines.filter((line) => line.key !== 'title').map((line) => line.text),
@@ -159,9 +227,8 @@ export class ProseRenderer {
   /** The paragraphs about a form step's answers; empty when nothing was answered. */
   describeForm(stepKey: string, data: Record<string, unknown>): string[] {
     const step = this.step(stepKey);
-    const values = displayValues(this.definition, step, data);
-    if (Object.keys(values).length === 0) return [];
-    return this.lines(step, 'form', data, values).map((line) => line.text);
+    if (Object.keys(displayValues(this.definition, step, data)).length === 0) return [];
+    return this.lines(step, 'form', data).map((line) => line.text);
   }
 
   /**
@@ -193,25 +260,39 @@ export class ProseRenderer {
       const [pole, other] = row.value < 0 ? [row.left, row.right] : [row.right, row.left];
       return this.i18n.t(`profile.strength_${strength}`, { ns, pole, other });
     };
+    // The first sentence names the brand; the ones after it may refer back to it (`_first`).
+    const sentences: string[] = [];
     const sentence = (key: string, chosen: ProfileRow[], text: (row: ProfileRow) => string) =>
-      chosen.length ? [this.i18n.t(`profile.${key}`, { ns, statements: chosen.map(text) })] : [];
-    const sentences = [
+      chosen.length
+        ? [
+            this.i18n.t(`profile.${key}`, {
+              ns,
+              statements: chosen.map(text),
+              ...(sentences.length === 0 ? { context: 'first' } : {}),
+            }),
+          ]
+        : [];
+    sentences.push(
       ...sentence(
         'strong',
         rows.filter((row) => Math.abs(row.value) >= 2),
         statement,
       ),
+    );
+    sentences.push(
       ...sentence(
         'mild',
         rows.filter((row) => Math.abs(row.value) === 1),
         statement,
       ),
+    );
+    sentences.push(
       ...sentence(
         'neutral',
         rows.filter((row) => row.value === 0),
         (row) => this.i18n.t('profile.balance', { ns, left: row.left, right: row.right }),
       ),
-    ];
+    );
     return { rows, sentences };
   }
 }

@@ -13,7 +13,7 @@ const order = [
   ['markenpersoenlichkeit', 'Markenpersönlichkeit', 'Wer und wenn ja, wie viele?'],
   ['polaritaetenprofil', 'Polaritätenprofil', 'Rund oder eckig?'],
   ['markenpositionierung', 'Markenpositionierung', 'Wofür steht Ihre Marke?'],
-  ['userstories', 'User Stories', 'Was wollen Ihre Nutzer erreichen?'],
+  ['userstories', 'User Stories', 'Was wollen Ihre Nutzerinnen und Nutzer erreichen?'],
   ['personas', 'Personas', 'Wer kommt auf die Party?'],
 ] as const;
 
@@ -120,7 +120,9 @@ describe('questionnaire navigation', () => {
 
   it("shows no step 'Freigeben' on other steps", async () => {
     await openStep('userstories');
-    const main = screen.getByRole('region', { name: 'Was wollen Ihre Nutzer erreichen?' });
+    const main = screen.getByRole('region', {
+      name: 'Was wollen Ihre Nutzerinnen und Nutzer erreichen?',
+    });
     expect(within(main).queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
     // The project bar still offers it.
     expect(screen.getAllByRole('button', { name: 'Freigeben' })).toHaveLength(1);
