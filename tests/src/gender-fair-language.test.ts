@@ -1,0 +1,145 @@
+import { readDefinitionDir, defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The rule of docs/editors-guide.md („Gendergerechte Sprache“): neutral forms where they exist,
+ * otherwise the pair form written out („Kundinnen und Kunden“, „Kundin oder Kunde“); no short
+ * forms, no generic masculine for people. Companies (Wettbewerber) and English loanwords
+ * (Stakeholder) are not people in this sense.
+ */
+const SHORT_FORMS = [
+  /\p{L}[*:_/]-?innen(?!\p{L})/u,
+  /\p{L}[*:_/]-?in(?!\p{L})/u,
+  /\p{Ll}Innen(?!\p{L})/u,
+  /\((?:in|innen)\)/u,
+];
+
+/** Masculine nouns for people (whole words; compounds like „Kundenkonto“ are fine). */
+const MASCULINE = new RegExp(
+  `(?<!\\p{L})(${[
+    '(?:Neu|Bestands|Geschäfts|End)?[Kk]unden?',
+    '(?:Be)?[Nn]utzer[ns]?',
+    'Mitarbeiter[ns]?',
+    'Besucher[ns]?',
+    'Bewerber[ns]?',
+    'Lieferanten?',
+    'Händler[ns]?',
+    'Investor(?:en)?',
+    '(?:Auftrag|Arbeit)geber[ns]?',
+    'Dienstleister[ns]?',
+    'Entscheider[ns]?',
+    'Teilnehmer[ns]?',
+    'Leser[ns]?',
+    'Experten?',
+    'Ansprechpartner[ns]?',
+    'Anwohner[ns]?',
+    '(?:Berufs)?[Ee]insteiger[ns]?',
+    'Senior(?:en)?',
+    'Gesellschafter[ns]?',
+    'Interessenten?',
+    'Redakteur(?:e|en)?',
+    'Journalist(?:en)?',
+    'Verbraucher[ns]?',
+    'Käufer[ns]?',
+    'Bürger[ns]?',
+    'Einwohner[ns]?',
+    '(?:Vertriebs)?[Pp]artner[ns]?',
+    'Mitbewerber[ns]?',
+    'Student(?:en)?',
+    'Lehrer[ns]?',
+    'Handwerker[ns]?',
+    'Künstler[ns]?',
+    'Techniker[ns]?',
+    'Administrator(?:en)?',
+    'Kollegen?',
+    'Inhaber[ns]?',
+    'Unternehmer[ns]?',
+    'Stellvertreter[ns]?',
+    'Berater[ns]?',
+  ].join('|')})(?!\\p{L}|[*:_/]\\p{L})`,
+  'gu',
+);
+
+/** The word stem a feminine form starts with („Kunden“ → „Kund“, „Nutzern“ → „Nutzer“). */
+const stem = (word: string) => word.replace(/(?<!e)(?:en|e|n|s)$/u, '');
+
+/** Generic masculine and short forms in a text; a masculine word paired with its feminine form
+ * within the three words before it („Kundinnen und Kunden“, „Nutzerin oder registrierter Nutzer“)
+ * is fine. */
+export function genderProblems(text: string): string[] {
+  const problems: string[] = [];
+  for (const pattern of SHORT_FORMS)
+    for (const found of text.matchAll(new RegExp(pattern, 'gu')))
+      problems.push(`Kurzform „${found[0]}“`);
+  for (const match of text.matchAll(MASCULINE)) {
+    const before = text
+      .slice(0, match.index)
+      .split(/(?<=[.!?:;])\s+/u)
+      .at(-1)!
+      .split(/\s+/u)
+      .slice(-4)
+      .join(' ');
+    const feminine = new RegExp(`(?<!\\p{L})${stem(match[1]!)}in(?:nen)?(?!\\p{L})`, 'iu');
+    if (!feminine.test(before)) problems.push(`generisches Maskulinum „${match[1]}“`);
+  }
+  return problems;
+}
+
+/** Every string value of a JSON document, with the path where it stands. */
+function strings(node: unknown, path: string): [string, string][] {
+  if (typeof node === 'string') return [[path, node]];
+  if (Array.isArray(node))
+    return node.flatMap((value, index) => strings(value, `${path}/${index}`));
+  if (typeof node === 'object' && node !== null)
+    return Object.entries(node).flatMap(([key, value]) => strings(value, `${path}/${key}`));
+  return [];
+}
+
+describe('gender-fair language in the questionnaire texts', () => {
+  it('finds generic masculine and short forms, and accepts pairs and neutral forms', () => {
+    expect(
+      genderProblems(
+        'Legen Sie ein Projekt für Ihre Kundin oder Ihren Kunden an. Ihr Kunde beantwortet Fragen.',
+      ),
+    ).toEqual(['generisches Maskulinum „Kunde“']);
+    expect(genderProblems('Was wollen Ihre Nutzer erreichen?')).toEqual([
+      'generisches Maskulinum „Nutzer“',
+    ]);
+    expect(genderProblems('Kund*innen und Nutzer:innen')).toEqual([
+      'Kurzform „d*innen“',
+      'Kurzform „r:innen“',
+    ]);
+    for (const fine of [
+      'Interessentinnen und Interessenten',
+      'Registrierte Nutzerin oder registrierter Nutzer',
+      'Stellvertreterinnen und Stellvertreter Ihrer typischen Nutzerinnen und Nutzer',
+      'Was versprechen Sie Ihrer Kundschaft? Mitarbeitende, Studierende, Fachleute.',
+      'Kundenkonto verwalten, Nutzerziel hinzufügen, Partnerunternehmen, Wettbewerber',
+    ])
+      expect(genderProblems(fine)).toEqual([]);
+  });
+
+  it('holds in every step file, help text, prose text and preset', async () => {
+    const raw = await readDefinitionDir(defaultDefinitionDirs);
+    const texts: [string, string][] = [
+      ...strings(raw.prose, 'schemas/prose.de.json'),
+      ...strings(raw.questionnaire, 'schemas/questionnaire.json'),
+      ...Object.entries(raw.presets).flatMap(([section, file]) =>
+        strings(file, `presets/${section}.de.json`),
+      ),
+      ...Object.entries(raw.steps).flatMap(([key, files]) => [
+        ...(['step', 'schema', 'ui', 'prose'] as const).flatMap((name) =>
+          strings(files[name], `schemas/steps/${key}/${name}`),
+        ),
+        ...strings(files.help, `schemas/steps/${key}/help.de.md`),
+      ]),
+    ];
+    // Keys, widget names and other identifiers are not language.
+    const problems = texts
+      .filter(([, text]) => !/^[\w.:$/#-]*$/u.test(text))
+      .flatMap(([path, text]) =>
+        genderProblems(text).map((problem) => `${path}: ${problem} in „${text}“`),
+      );
+    expect(problems).toEqual([]);
+  });
+});
