@@ -1,25 +1,31 @@
 import type { Definition } from '@fragewerk/engine/core';
+import type {
+  FormAnswersJson,
+  ItemJson,
+  ProjectJson,
+  ProjectSummaryJson,
+} from '@fragewerk/schemas/types';
 import type { Answer } from './answer.entity.ts';
 import type { Item } from './item.entity.ts';
 import type { Project } from './project.entity.ts';
 
-/** A list entry as the API shows it: id and version beside its answers. */
 /** What the JSON of an entry needs: an `item` entity or a plain row of it. */
 export type ItemRow = Pick<Item, 'id' | 'version' | 'data'> & { step_key: string };
 /** What the JSON of a form's answers needs: an `answer` entity or a plain row of it. */
 export type AnswerRow = Pick<Answer, 'version' | 'data'> & { step_key: string };
 
-export function itemJson(item: Pick<Item, 'id' | 'version' | 'data'>) {
+/** A list entry as the API shows it: id and version beside its answers. */
+export function itemJson(item: Pick<Item, 'id' | 'version' | 'data'>): ItemJson {
   return { id: item.id, version: item.version, ...item.data };
 }
 
 /** A form step's answers as the API shows them; version 0 means "never saved". */
-export function answerJson(answer: Pick<Answer, 'version' | 'data'> | undefined) {
+export function answerJson(answer: Pick<Answer, 'version' | 'data'> | undefined): FormAnswersJson {
   return answer ? { ...answer.data, version: answer.version } : { version: 0 };
 }
 
 /** The project fields of the dashboard list. */
-export function projectSummaryJson(project: Project) {
+export function projectSummaryJson(project: Project): ProjectSummaryJson {
   return {
     id: project.id,
     customer_firm: project.customer_firm,
@@ -28,8 +34,8 @@ export function projectSummaryJson(project: Project) {
     is_archived: project.is_archived,
     is_niceview_enabled: project.is_niceview_enabled,
     version: project.version,
-    created_at: project.created_at,
-    updated_at: project.updated_at,
+    created_at: project.created_at.toISOString(),
+    updated_at: project.updated_at.toISOString(),
   };
 }
 
@@ -43,7 +49,7 @@ export function projectJson(
   answers: AnswerRow[],
   items: ItemRow[],
   options: { includeToken: boolean },
-) {
+): ProjectJson {
   const steps: Record<string, unknown> = {};
   for (const step of definition.steps) {
     const key = step.meta.key;
@@ -55,7 +61,7 @@ export function projectJson(
   return {
     ...projectSummaryJson(project),
     definition_version: project.definition_version,
-    approved_at: project.approved_at ?? null,
+    approved_at: project.approved_at?.toISOString() ?? null,
     ...(options.includeToken ? { edit_token: project.edit_token } : {}),
     user: {
       company: project.owner.company,
