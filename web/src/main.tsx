@@ -1,3 +1,7 @@
+// Styles first, so they lead the bundle's CSS: the engine's, then the app's global file; the
+// components' own files follow and refine them.
+import '@fragewerk/engine/react/engine.css';
+import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -7,8 +11,6 @@ import { createStore } from './app/store.ts';
 import { apiContext } from './lib/api.ts';
 import { createI18n } from './lib/i18n.ts';
 import { shareContextFrom } from './lib/share-token.ts';
-import '@fragewerk/engine/react/engine.css';
-import './styles/app.css';
 
 const share = shareContextFrom(window.location.pathname);
 apiContext.editToken = share.token;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './spinner.css';
 
 /**
  * A loading indicator; `fullScreen` covers the page ("Full-screen loading spinner" in

@@ -177,7 +177,7 @@ export function ListStep({
                       </button>
                       <button
                         type="button"
-                        className="icon-button icon-danger"
+                        className="icon-button"
                         aria-label={`${texts.delete}: ${titleOf(item)}`}
                         onClick={() => setDeleting(item)}
                       >

@@ -6,6 +6,7 @@ import { ItemCard } from '../list/item-card.tsx';
 import type { ListItem } from '../list/list-types.ts';
 import { PolarityChart } from './polarity-chart.tsx';
 import { scrollToElement } from './smooth-scroll.ts';
+import './results-view.css';
 
 export interface ResultsViewProps {
   definition: Definition;

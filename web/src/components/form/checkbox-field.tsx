@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './checkbox-field.css';
 
 interface CheckboxFieldProps {
   label: string;

@@ -4,6 +4,8 @@ import { Spinner } from '../spinner.tsx';
 import { ToastContainer } from '../toast/toast-container.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
+import './app-layout.css';
+import './page.css';
 
 /** Header, the route's page, footer and the toasts. */
 export function AppLayout() {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { dismissToast, type Toast } from '../../lib/toasts.ts';
+import './toast.css';
 
 function ToastMessage({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();

@@ -9,6 +9,7 @@ import { NotVerifiedNotice } from '../auth/not-verified-notice.tsx';
 import { NewProjectDialog } from './new-project-dialog.tsx';
 import { ProjectTable } from './project-table.tsx';
 import { WelcomeBox } from './welcome-box.tsx';
+import './dashboard.css';
 
 /** The project list of a verified user, with the welcome box and the 'Neues Projekt' overlay. */
 function Projects() {

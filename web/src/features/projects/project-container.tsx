@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../lib/user-api.ts';
 import { LeaveTo } from '../auth/leave-to.tsx';
 import { ApproveButton } from './approve-button.tsx';
 import { isEditable, ProjectScopeContext } from './project-context.ts';
+import './project-container.css';
 
 function ProjectNotFound() {
   const { t } = useTranslation();

@@ -20,6 +20,7 @@ import {
 import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';
 import { ShareLink } from './share-link.tsx';
+import './project-settings-page.css';
 
 /** How long 'Projekt gelöscht!' shows before the dashboard (docs/product.md#zustände: 1300 ms). */
 export const DELETED_NOTICE_MS = 1300;

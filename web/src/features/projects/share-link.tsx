@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/store.ts';
 import { shareUrl } from '../../config/paths.ts';
 import { type Project, useRegenerateEditTokenMutation } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
+import './share-link.css';
 
 /** How long the clipboard notice shows (docs/product.md#zustände: 1300 ms, no button). */
 export const COPIED_NOTICE_MS = 1300;

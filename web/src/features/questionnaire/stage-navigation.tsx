@@ -2,6 +2,7 @@ import type { Definition, StepDefinition } from '@fragewerk/engine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import './stage-navigation.css';
 
 /** The three stage tabs ('1 Business Insights', …) and the sub-navigation of the current stage. */
 export function StageNavigation({

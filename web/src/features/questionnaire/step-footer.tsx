@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { neighbours } from './step-order.ts';
+import './step-footer.css';
 
 const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 

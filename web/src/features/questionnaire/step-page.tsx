@@ -13,6 +13,7 @@ import { ListStepContainer } from './list-step-container.tsx';
 import { StageNavigation } from './stage-navigation.tsx';
 import { StepFooter } from './step-footer.tsx';
 import { neighbours, stepBySlug } from './step-order.ts';
+import './step-page.css';
 
 // A form step brings rjsf; it loads when a form step is opened (list steps do not need it).
 const FormStepContainer = lazyWithPreload(() =>

@@ -1,5 +1,5 @@
 import { ResultsView } from '@fragewerk/engine/react';
-import './results.css';
+import './results-print.css';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
