@@ -27,7 +27,11 @@ export async function createFixtureDefinitionDir(): Promise<string> {
   });
   await cp(defaultDefinitionDirs.presetsDir, path.join(root, 'presets'), {
     recursive: true,
-    filter: (source) => source === defaultDefinitionDirs.presetsDir || source.endsWith('.de.json'),
+    // The preset files and the illustrations they name (presets/avatars/), not the package's code.
+    filter: (source) =>
+      source === defaultDefinitionDirs.presetsDir ||
+      source.endsWith('.de.json') ||
+      source.startsWith(path.join(defaultDefinitionDirs.presetsDir, 'avatars')),
   });
   await cp(fixtureRoot, root, { recursive: true });
 

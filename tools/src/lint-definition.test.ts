@@ -141,6 +141,26 @@ describe('definition lint', () => {
     );
   });
 
+  it('rejects a missing avatar image, an avatar without image and an unsafe image path', async () => {
+    const dirs = await copyDefinition();
+    await rm(path.join(dirs.presetsDir, 'avatars', 'cook.svg'));
+    await edit(path.join(dirs.presetsDir, 'personas.de.json'), (presets) => {
+      const avatars = presets.avatars as { key: string; image?: string }[];
+      delete avatars.find((entry) => entry.key === 'artist')!.image;
+    });
+    expect(await lintDefinition(dirs)).toEqual([
+      'presets personas.avatars: „artist“ hat kein Bild („image“), das Avatar-Widget bei „avatar“ in schemas/steps/personas braucht eines.',
+      'presets/personas.de.json avatars: Bild „avatars/cook.svg“ von „cook“ fehlt (erwartet unter presets/avatars/cook.svg).',
+    ]);
+
+    await edit(path.join(dirs.presetsDir, 'personas.de.json'), (presets) => {
+      (presets.avatars as { image?: string }[])[0]!.image = '../secrets.svg';
+    });
+    expect(await lintDefinition(dirs)).toContain(
+      'presets/personas.de.json: /avatars/0/image must match pattern "^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\\.svg$"',
+    );
+  });
+
   it('reports malformed JSON with the file name', async () => {
     const dirs = await copyDefinition();
     await writeFile(path.join(dirs.schemasDir, 'steps', 'goals', 'ui.json'), '{ "type": ');

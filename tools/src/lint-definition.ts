@@ -3,9 +3,12 @@
  * what a content editor most easily gets wrong — widget names, field names in ui.json and
  * step.json, prose variables.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import {
   baseKeys,
   DefinitionError,
+  findPresetList,
   WIDGET_NAMES,
   loadDefinition,
   templateVariables,
@@ -64,10 +67,10 @@ function hasType(schema: JsonSchema, name: string, types: string[]): boolean {
 const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
 
 /** Every `ui:widget` value in a uiSchema, with the path where it stands. */
-function widgets(ui: unknown, path: string[] = []): [string[], unknown][] {
+function widgets(ui: unknown, at: string[] = []): [string[], unknown][] {
   if (!isObject(ui)) return [];
   return Object.entries(ui).flatMap(([key, value]) =>
-    key === 'ui:widget' ? [[path, value] as [string[], unknown]] : widgets(value, [...path, key]),
+    key === 'ui:widget' ? [[at, value] as [string[], unknown]] : widgets(value, [...at, key]),
   );
 }
 
@@ -77,7 +80,25 @@ function templates(block: ProseResources | string | undefined): string[] {
   return Object.values(block).flatMap((value) => templates(value as ProseResources | string));
 }
 
-function lintStep(step: StepDefinition, problems: string[]) {
+/** The avatar widget draws every entry of its list as a picture: each needs an `image`. */
+function lintAvatarImages(
+  step: StepDefinition,
+  field: string,
+  definition: Definition,
+  problems: string[],
+) {
+  for (const property of propertySchemas(step.schema, field)) {
+    const reference = property['x-presets'];
+    if (typeof reference !== 'string') continue;
+    for (const entry of findPresetList(definition.presets, reference) ?? [])
+      if (typeof entry.image !== 'string')
+        problems.push(
+          `presets ${reference}: „${entry.key}“ hat kein Bild („image“), das Avatar-Widget bei „${field}“ in schemas/steps/${step.meta.key} braucht eines.`,
+        );
+  }
+}
+
+function lintStep(step: StepDefinition, definition: Definition, problems: string[]) {
   const folder = `schemas/steps/${step.meta.key}`;
   const fields = propertyNames(step.schema);
   const known = (name: string | undefined, where: string) => {
@@ -85,12 +106,14 @@ function lintStep(step: StepDefinition, problems: string[]) {
       problems.push(`${where}: Feld „${name}“ gibt es im Schema nicht.`);
   };
 
-  for (const [path, widget] of widgets(step.ui)) {
+  for (const [at, widget] of widgets(step.ui)) {
     if (!(WIDGET_NAMES as readonly unknown[]).includes(widget)) {
       problems.push(
-        `${folder}/ui.json: Widget „${String(widget)}“ bei „${path.join('.') || '/'}“ ist nicht registriert.`,
+        `${folder}/ui.json: Widget „${String(widget)}“ bei „${at.join('.') || '/'}“ ist nicht registriert.`,
       );
     }
+    if (widget === 'avatar' && at.length === 1)
+      lintAvatarImages(step, at[0]!, definition, problems);
   }
   for (const key of Object.keys(step.ui)) {
     if (!key.startsWith('ui:')) known(key, `${folder}/ui.json`);
@@ -189,14 +212,19 @@ function lintProseSettings(
   }
 }
 
-function lintPresets(definition: Definition, problems: string[]) {
+function lintPresets(definition: Definition, presetsDir: string, problems: string[]) {
   for (const [section, lists] of Object.entries(definition.presets)) {
     for (const [list, entries] of Object.entries(lists)) {
-      for (const entry of entries)
+      for (const entry of entries) {
+        if (typeof entry.image === 'string' && !existsSync(path.join(presetsDir, entry.image)))
+          problems.push(
+            `presets/${section}.de.json ${list}: Bild „${entry.image}“ von „${entry.key}“ fehlt (erwartet unter presets/${entry.image}).`,
+          );
         if (entry.prose === entry.label)
           problems.push(
             `presets/${section}.de.json ${list}: „${entry.key}“ hat dieselbe Satzform wie sein Label; „prose“ nur angeben, wo sie abweicht.`,
           );
+      }
       for (const field of ['key', 'label'] as const) {
         const seen = new Set<string>();
         for (const entry of entries) {
@@ -233,8 +261,8 @@ export async function lintDefinition(dirs: DefinitionDirs): Promise<string[]> {
     if (!used.has(folder))
       problems.push(`schemas/steps/${folder}: in questionnaire.json nicht eingetragen.`);
   }
-  for (const step of definition.steps) lintStep(step, problems);
-  lintPresets(definition, problems);
+  for (const step of definition.steps) lintStep(step, definition, problems);
+  lintPresets(definition, dirs.presetsDir, problems);
   for (const key of ['empty', 'rating']) {
     if (typeof definition.prose[key] !== 'string')
       problems.push(`schemas/prose.de.json: „${key}“ fehlt.`);

@@ -1,13 +1,14 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { DEFINITION, type Definition } from './definition.providers.ts';
+import type { Definition } from './definition.providers.ts';
+import { BROWSER_DEFINITION } from './preset-assets.ts';
 
 /**
  * The definition and its presets for the web app (fetched before it renders,
- * docs/product.md#daten).
+ * docs/product.md#daten), with preset images as their URLs.
  */
 @Controller('api/config')
 export class ConfigController {
-  constructor(@Inject(DEFINITION) private readonly definition: Definition) {}
+  constructor(@Inject(BROWSER_DEFINITION) private readonly definition: Definition) {}
 
   @Get('presets')
   presets() {

@@ -158,6 +158,15 @@ export const stepProseMetaSchema: JsonSchema = {
   additionalProperties: proseValue,
 };
 
+/**
+ * An illustration of a preset entry: an SVG file below `presets/`, named by its path there
+ * (`avatars/woman_office.svg`). Lower-case names only and no `..`, so the path is safe to serve.
+ */
+const assetPath = {
+  type: 'string',
+  pattern: '^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\\.svg$',
+} as const;
+
 export const presetFileMetaSchema: JsonSchema = {
   type: 'object',
   minProperties: 1,
@@ -171,6 +180,7 @@ export const presetFileMetaSchema: JsonSchema = {
         key: { type: 'string', pattern: '^[a-z0-9][a-z0-9_]*$', not: { const: 'custom' } },
         label: text,
         prose: { type: 'string', pattern: '^\\S(?:.*\\S)?$' },
+        image: assetPath,
       },
     },
   },

@@ -12,6 +12,12 @@ export interface PresetEntry {
    * article, verb: „persönliche Beratung“, „hat keine Kinder“). Titles always use the label.
    */
   prose?: string;
+  /**
+   * An illustration (the avatars): an SVG's path below `presets/` (`avatars/woman_office.svg`).
+   * The API serves the file and hands the browser the entry with the file's URL here instead
+   * (`/assets/presets/avatars/woman_office.svg?v=…`).
+   */
+  image?: string;
   [extra: string]: unknown;
 }
 

@@ -57,7 +57,7 @@ function collectPresetLists(
   return lists;
 }
 
-/** Finds the preset entry for `key` in the list behind `property` (e.g. for its avatar emoji). */
+/** Finds the preset entry for `key` in the list behind `property` (e.g. for its avatar image). */
 export function presetEntry(
   definition: Definition,
   step: StepDefinition,

@@ -41,7 +41,7 @@ const styledClasses = new Set(
  * Classes that are hooks, not looks: rjsf's field classes (`rjsf-field-string`, …) and wrappers
  * whose children carry the styling. A new class outside this list needs a rule.
  */
-const HOOKS = new Set(['item-row', 'avatar-label', 'polarity-pole', 'result-group']);
+const HOOKS = new Set(['item-row', 'polarity-pole', 'result-group']);
 const isHook = (name: string) => HOOKS.has(name) || name.startsWith('rjsf-');
 
 const drawn = new Set<string>();

@@ -322,3 +322,38 @@ describe('a project that may not be edited', () => {
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
   });
 });
+
+describe('personas', () => {
+  const avatars = definition.presets.personas!.avatars!;
+  const persona: ListItem = {
+    id: 'p1',
+    version: 1,
+    name: 'Anna Berger',
+    avatar: 'young_woman',
+    job_definition: 'Projektleiterin',
+  };
+
+  it('draws the avatars as pictures: decorative on the card, labelled by text in the picker', async () => {
+    const { user, container } = renderList('personas', [persona]);
+    const card = container.querySelector('.item-card')!;
+    const picture = card.querySelector('img')!;
+    expect(picture).toHaveAttribute('src', 'avatars/young_woman.svg');
+    expect(picture).toHaveAttribute('alt', '');
+
+    await user.click(screen.getByRole('button', { name: 'Persona hinzufügen' }));
+    const group = screen.getByRole('group', { name: /Avatar/ });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.closest('label')!.textContent)).toEqual(
+      avatars.map((avatar) => avatar.label),
+    );
+    for (const [index, radio] of radios.entries()) {
+      const image = radio.closest('label')!.querySelector('img')!;
+      expect(image).toHaveAttribute('src', avatars[index]!.image);
+      expect(image).toHaveAttribute('alt', '');
+    }
+    await user.click(within(group).getByRole('radio', { name: 'Person (geschlechtsneutral)' }));
+    expect(within(group).getByRole('radio', { name: 'Person (geschlechtsneutral)' })).toBeChecked();
+    // No emoji anywhere: they looked different on every system and vanished without emoji fonts.
+    expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+});

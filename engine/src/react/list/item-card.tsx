@@ -30,10 +30,9 @@ export function ItemCard({
   const url = card.link ? item[card.link] : undefined;
   return (
     <div className="item-card">
-      {avatar ? (
-        <span className="item-avatar" aria-hidden="true">
-          {String(avatar.emoji ?? '🙂')}
-        </span>
+      {typeof avatar?.image === 'string' ? (
+        // Decorative: the persona's name stands next to it.
+        <img className="item-avatar" src={avatar.image} alt="" width={48} height={48} />
       ) : null}
       <div className="item-body">
         <div className="item-head">

@@ -4,7 +4,11 @@ import { useEngineTexts } from '../engine-texts.tsx';
 import { type EngineFormContext, presetOptions } from '../preset-options.ts';
 import { WidgetLegend } from './widget-legend.tsx';
 
-/** The persona's avatar: a radio grid of the preset avatars (emoji and label). */
+/**
+ * The persona's avatar: a radio grid of the preset avatars, each an illustration (the entry's
+ * `image`, an SVG the API serves) above its label. The label names the radio, so the picture is
+ * decorative (`alt=""`).
+ */
 export function AvatarWidget({
   id,
   value,
@@ -35,9 +39,17 @@ export function AvatarWidget({
               disabled={disabled || readonly}
               onChange={() => onChange(option.key)}
             />
-            <span className="avatar-emoji" aria-hidden="true">
-              {String(option.entry?.emoji ?? '🙂')}
-            </span>
+            {typeof option.entry?.image === 'string' ? (
+              <img
+                className="avatar-image"
+                src={option.entry.image}
+                alt=""
+                width={56}
+                height={56}
+              />
+            ) : (
+              <span className="avatar-image" />
+            )}
             <span className="avatar-label">{option.label}</span>
           </label>
         ))}

@@ -39,9 +39,7 @@ export function PresetSelectWidget({
       <option value="">{texts.placeholder}</option>
       {options.map((option) => (
         <option key={option.key} value={option.key}>
-          {option.entry && typeof option.entry.emoji === 'string'
-            ? `${option.entry.emoji} ${option.label}`
-            : option.label}
+          {option.label}
         </option>
       ))}
     </select>

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Definition, Presets } from '@fragewerk/engine/core';
+import { defaultDefinitionDirs, definitionDirsFrom } from '@fragewerk/engine/core/node';
+
+/** Injection token of the preset illustrations (the avatars) of the loaded definition. */
+export const PRESET_ASSETS = Symbol('PRESET_ASSETS');
+/** Injection token of the definition as the browser gets it: `image` paths become URLs. */
+export const BROWSER_DEFINITION = Symbol('BROWSER_DEFINITION');
+
+/** Where the preset illustrations are served; the file's path below `presets/` follows. */
+export const PRESET_ASSETS_ROUTE = 'assets/presets';
+
+export interface PresetAsset {
+  body: Buffer;
+  /** The first hex digits of the file's SHA-256: the `v` of its URL, so it can be cached for good. */
+  version: string;
+}
+
+/** The files by their path below `presets/` (`avatars/woman_office.svg`). */
+export type PresetAssets = Map<string, PresetAsset>;
+
+const imagesOf = (presets: Presets): string[] =>
+  Object.values(presets).flatMap((lists) =>
+    Object.values(lists).flatMap((entries) =>
+      entries.flatMap((entry) => (typeof entry.image === 'string' ? [entry.image] : [])),
+    ),
+  );
+
+/**
+ * Reads every file a preset entry names as its `image` from the `presets/` folder of the loaded
+ * definition (`DEFINITION_DIR` or the repository's). The meta-schema only lets through lower-case
+ * `.svg` paths without `..`; a missing file stops the start, as the definition lint reports it.
+ */
+export async function readPresetAssets(
+  definition: Definition,
+  definitionDir: string | undefined,
+): Promise<PresetAssets> {
+  const { presetsDir } = definitionDirsFrom(definitionDir, defaultDefinitionDirs);
+  const assets: PresetAssets = new Map();
+  const missing: string[] = [];
+  for (const image of new Set(imagesOf(definition.presets))) {
+    const body = await readFile(path.join(presetsDir, image)).catch(() => undefined);
+    if (!body) missing.push(`${presetsDir}/${image}`);
+    else
+      assets.set(image, {
+        body,
+        version: createHash('sha256').update(body).digest('hex').slice(0, 12),
+      });
+  }
+  if (missing.length > 0)
+    throw new Error(`Bilder der Presets fehlen (npm run definition:lint): ${missing.join(', ')}`);
+  return assets;
+}
+
+/**
+ * The definition for the browser: every preset `image` becomes the URL it is served at, with the
+ * file's version in it (`/assets/presets/avatars/woman_office.svg?v=…`).
+ */
+export function browserDefinition(definition: Definition, assets: PresetAssets): Definition {
+  const presets: Presets = Object.fromEntries(
+    Object.entries(definition.presets).map(([section, lists]) => [
+      section,
+      Object.fromEntries(
+        Object.entries(lists).map(([list, entries]) => [
+          list,
+          entries.map((entry) => {
+            const asset = typeof entry.image === 'string' ? assets.get(entry.image) : undefined;
+            return asset
+              ? { ...entry, image: `/${PRESET_ASSETS_ROUTE}/${entry.image}?v=${asset.version}` }
+              : entry;
+          }),
+        ]),
+      ),
+    ]),
+  );
+  return { ...definition, presets };
+}
