@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import './markdown.css';
 
 /** `**bold**` inside a line of text. */
 function inline(text: string): ReactNode[] {
@@ -13,10 +14,13 @@ function inline(text: string): ReactNode[] {
     );
 }
 
+const QUOTE = /^>\s?/;
+
 /**
- * Renders the small Markdown of the help texts (`help.de.md`): paragraphs, `- ` lists and bold.
- * It builds React elements, never HTML, so nothing in a definition file can inject markup; a full
- * Markdown library would cost more bundle than these texts need.
+ * Renders the small Markdown of the help texts (`help.de.md`): paragraphs, `- ` lists, `> `
+ * quotations (such as the user story's sentence pattern) and bold. It builds React elements,
+ * never HTML, so nothing in a definition file can inject markup; a full Markdown library would
+ * cost more bundle than these texts need.
  */
 export function Markdown({ source }: { source: string }) {
   const blocks = source.trim().split(/\n\s*\n/);
@@ -24,6 +28,13 @@ export function Markdown({ source }: { source: string }) {
     <>
       {blocks.map((block, index) => {
         const lines = block.split('\n').map((line) => line.trim());
+        if (lines.every((line) => QUOTE.test(line))) {
+          return (
+            <blockquote key={index} className="markdown-quote">
+              <Markdown source={lines.map((line) => line.replace(QUOTE, '')).join('\n')} />
+            </blockquote>
+          );
+        }
         if (/^[-*] /.test(lines[0]!)) {
           // A list item may continue on the following lines.
           const items: string[] = [];
