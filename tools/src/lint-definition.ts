@@ -18,6 +18,7 @@ import {
   type StepDefinition,
 } from '@fragewerk/engine/core';
 import { readDefinitionDir, type DefinitionDirs } from '@fragewerk/engine/core/node';
+import { lintMigrations } from './lint-migrations.ts';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -263,6 +264,7 @@ export async function lintDefinition(dirs: DefinitionDirs): Promise<string[]> {
   }
   for (const step of definition.steps) lintStep(step, definition, problems);
   lintPresets(definition, dirs.presetsDir, problems);
+  problems.push(...lintMigrations(definition));
   for (const key of ['empty', 'rating']) {
     if (typeof definition.prose[key] !== 'string')
       problems.push(`schemas/prose.de.json: „${key}“ fehlt.`);

@@ -191,3 +191,46 @@ export const messagesMetaSchema: JsonSchema = {
   required: ['required', 'fallback', 'characters', 'depth'],
   additionalProperties: { type: 'string', minLength: 1 },
 };
+
+/** A field name in a migration map: a step's property (preset keys of a profile included). */
+const fieldName = { type: 'string', pattern: '^[a-z0-9][a-z0-9_]*$' } as const;
+
+/** `schemas/migrations/<version>.json`: renames, option maps and dropped fields per step. */
+export const migrationMetaSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['steps'],
+  properties: {
+    description: text,
+    steps: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: key,
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: {
+          renameFields: {
+            type: 'object',
+            minProperties: 1,
+            propertyNames: fieldName,
+            additionalProperties: fieldName,
+          },
+          renameOptions: {
+            type: 'object',
+            minProperties: 1,
+            propertyNames: fieldName,
+            additionalProperties: {
+              type: 'object',
+              minProperties: 1,
+              propertyNames: fieldName,
+              additionalProperties: { anyOf: [fieldName, { type: 'null' }] },
+            },
+          },
+          dropFields: { type: 'array', minItems: 1, uniqueItems: true, items: fieldName },
+        },
+      },
+    },
+  },
+};

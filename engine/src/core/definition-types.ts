@@ -130,6 +130,43 @@ export interface Definition {
   messages: Record<string, string>;
   /** Prose shared by every step (results view). */
   prose: ProseResources;
+  /**
+   * Migration maps by the version that brings them (`schemas/migrations/<version>.json`); only
+   * present when there are any (docs/editors-guide.md#änderungen-veröffentlichen).
+   */
+  migrations?: Record<string, MigrationMap>;
+  /**
+   * Set by the server when it hands a stored revision out, never part of the content hash:
+   * preset entries that other revisions offered and this one does not, so a stored key still
+   * shows the label it had (display only; never offered for selection).
+   */
+  retired?: Presets;
+  /** Set by the server when it hands a stored revision out: which one (not hashed). */
+  revision?: RevisionRef;
+}
+
+/** A stored definition revision: its content hash and the manifest's `version` as its label. */
+export interface RevisionRef {
+  id: string;
+  label: number;
+}
+
+/**
+ * What a migration map does to the answers of one step, in this order: rename fields (their
+ * `custom_` text goes along), map option keys of a field (named as in the new revision;
+ * `null` removes the value), drop fields.
+ */
+export interface StepMigration {
+  renameFields?: Record<string, string>;
+  renameOptions?: Record<string, Record<string, string | null>>;
+  dropFields?: string[];
+}
+
+/** `schemas/migrations/<version>.json`: deliberate renames a revision brings, per step. */
+export interface MigrationMap {
+  /** What the map is for, in German, for whoever reads the migration log. */
+  description?: string;
+  steps: Record<string, StepMigration>;
 }
 
 /** The definition files as read, before any checking. */
@@ -148,4 +185,6 @@ export interface RawDefinition {
   steps: Record<string, RawStepFiles>;
   forms: Record<string, unknown>;
   presets: Record<string, unknown>;
+  /** `schemas/migrations/<version>.json` by version. */
+  migrations?: Record<string, unknown>;
 }

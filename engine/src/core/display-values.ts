@@ -6,7 +6,10 @@ import { isObject } from './is-object.ts';
 export type DisplayValue = string | number | string[];
 
 /** Collects, per property name, every preset list any branch of the schema refers to. */
-const listsCache = new WeakMap<JsonSchema, Map<string, Map<string, PresetEntry>>>();
+const listsCache = new WeakMap<
+  Definition,
+  WeakMap<JsonSchema, Map<string, Map<string, PresetEntry>>>
+>();
 
 /**
  * Per property, the preset entries by key. Built once per schema: the results view asks for
@@ -16,7 +19,11 @@ function presetListsByProperty(
   schema: JsonSchema,
   definition: Definition,
 ): Map<string, Map<string, PresetEntry>> {
-  const cached = listsCache.get(schema);
+  // By definition, too: two revisions (or one with and one without its retired labels) may
+  // share a step's schema object.
+  let bySchema = listsCache.get(definition);
+  if (!bySchema) listsCache.set(definition, (bySchema = new WeakMap()));
+  const cached = bySchema.get(schema);
   if (cached) return cached;
   const byKey = new Map<string, Map<string, PresetEntry>>();
   for (const [name, entries] of collectPresetLists(schema, definition)) {
@@ -27,7 +34,7 @@ function presetListsByProperty(
     byKey.set(name, entriesByKey);
   }
 
-  listsCache.set(schema, byKey);
+  bySchema.set(schema, byKey);
   return byKey;
 }
 
@@ -36,6 +43,7 @@ function collectPresetLists(
   definition: Definition,
 ): Map<string, PresetEntry[]> {
   const lists = new Map<string, PresetEntry[]>();
+  const retired = new Map<string, PresetEntry[]>();
   const visit = (node: unknown) => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!isObject(node)) return;
@@ -48,12 +56,17 @@ function collectPresetLists(
         if (typeof reference === 'string') {
           const entries = findPresetList(definition.presets, reference) ?? [];
           lists.set(name, [...(lists.get(name) ?? []), ...entries]);
+          // Keys this revision no longer offers keep the label they had (docs/architecture.md
+          // #revisionen), behind every offered entry.
+          const old = findPresetList(definition.retired ?? {}, reference) ?? [];
+          retired.set(name, [...(retired.get(name) ?? []), ...old]);
         }
       }
     }
     for (const value of Object.values(node)) visit(value);
   };
   visit(schema);
+  for (const [name, entries] of retired) lists.set(name, [...(lists.get(name) ?? []), ...entries]);
   return lists;
 }
 

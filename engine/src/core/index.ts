@@ -30,3 +30,11 @@ export { formatDate } from './format-date.ts';
 export { normalizeInput } from './normalize-input.ts';
 export { inputProblems, MAX_DEPTH, type InputProblem } from './input-limits.ts';
 export { WIDGET_NAMES, type WidgetName } from './widget-names.ts';
+export { revisionContent, canonicalDefinitionJson, retiredPresets } from './definition-revision.ts';
+export {
+  migrateAnswers,
+  migrateDocument,
+  pendingMigrations,
+  type StoredDocument,
+  type VersionedMigration,
+} from './definition-migrations.ts';

@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { createAjv } from './create-ajv.ts';
 import {
   messagesMetaSchema,
+  migrationMetaSchema,
   presetFileMetaSchema,
   proseMetaSchema,
   questionnaireMetaSchema,
@@ -11,6 +12,7 @@ import {
 import type {
   Definition,
   JsonSchema,
+  MigrationMap,
   Presets,
   ProseResources,
   RawDefinition,
@@ -114,9 +116,52 @@ export function loadDefinition(raw: RawDefinition): Definition {
     if (compiles(resolved, file)) forms[name] = resolved;
   }
 
+  const { version, title } = (questionnaire ?? {}) as { version: number; title: string };
+  const migrations = loadMigrations(raw.migrations ?? {}, version, problems, check);
   if (problems.length > 0) throw new DefinitionError(problems);
-  const { version, title } = questionnaire as { version: number; title: string };
-  return { version, title, stages, steps, forms, presets, messages, prose };
+  return {
+    version,
+    title,
+    stages,
+    steps,
+    forms,
+    presets,
+    messages,
+    prose,
+    // Only when there are any: a definition without maps hashes as it did before maps existed.
+    ...(Object.keys(migrations).length > 0 ? { migrations } : {}),
+  };
+}
+
+/**
+ * The migration maps by version, in version order. A map belongs to the version that brings it,
+ * so it may not name a version beyond the manifest's.
+ */
+function loadMigrations(
+  raw: Record<string, unknown>,
+  version: number,
+  problems: string[],
+  check: (schema: JsonSchema, value: unknown, file: string) => boolean,
+): Record<string, MigrationMap> {
+  const migrations: Record<string, MigrationMap> = {};
+  const names = Object.keys(raw).sort((a, b) => Number(a) - Number(b));
+  for (const name of names) {
+    const file = `schemas/migrations/${name}.json`;
+    if (!/^[1-9][0-9]*$/.test(name)) {
+      problems.push(
+        `${file}: der Dateiname muss die Version sein, die die Änderung bringt (z. B. 2.json).`,
+      );
+      continue;
+    }
+    if (Number.isInteger(version) && Number(name) > version) {
+      problems.push(
+        `${file}: Version ${name} ist größer als die Version ${version} in schemas/questionnaire.json.`,
+      );
+      continue;
+    }
+    if (check(migrationMetaSchema, raw[name], file)) migrations[name] = raw[name] as MigrationMap;
+  }
+  return migrations;
 }
 
 function loadStep(

@@ -6,3 +6,4 @@ export {
 } from './read-definition-dir.ts';
 export { loadDefinitionFromDisk, defaultDefinitionDirs } from './load-definition-from-disk.ts';
 export { standaloneChecksModule } from './standalone-checks.ts';
+export { revisionId, revisionIdOf } from './revision-id.ts';

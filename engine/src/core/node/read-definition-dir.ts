@@ -90,6 +90,16 @@ export async function readDefinitionDir({
     }
   }
 
+  const migrations: Record<string, unknown> = {};
+  for (const file of await listDir(path.join(schemasDir, 'migrations'))) {
+    if (file.endsWith('.json')) {
+      migrations[file.slice(0, -'.json'.length)] = await readJson(
+        path.join(schemasDir, 'migrations', file),
+        problems,
+      );
+    }
+  }
+
   const [questionnaire, messages, prose] = await Promise.all([
     readJson(path.join(schemasDir, 'questionnaire.json'), problems),
     readJson(path.join(schemasDir, 'messages.de.json'), problems),
@@ -97,7 +107,7 @@ export async function readDefinitionDir({
   ]);
   if (questionnaire === undefined) problems.push(`${schemasDir}/questionnaire.json fehlt.`);
   if (problems.length > 0) throw new DefinitionError(problems);
-  return { questionnaire, messages, prose, steps, forms, presets };
+  return { questionnaire, messages, prose, steps, forms, presets, migrations };
 }
 
 /**

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalDefinitionJson, retiredPresets, revisionContent } from './definition-revision.ts';
+import type { Definition } from './definition-types.ts';
+import { displayValues } from './display-values.ts';
+import { loadDefinition } from './load-definition.ts';
+import { defaultDefinitionDirs, readDefinitionDir, revisionId } from './node/index.ts';
+import { ProseRenderer } from './prose.ts';
+
+const raw = await readDefinitionDir(defaultDefinitionDirs);
+const load = (change: (copy: typeof raw) => void = () => {}): Definition => {
+  const copy = structuredClone(raw);
+  change(copy);
+  return loadDefinition(copy);
+};
+type PresetFile = Record<string, { key: string; label: string }[]>;
+const traits = (copy: typeof raw) =>
+  (copy.presets.brandpersonality as PresetFile).character_traits!;
+
+const personality = {
+  gender: 'female',
+  age: 'age_26_35',
+  industry: 'crafts',
+  job_definition: 'Tischlerin',
+  character_traits: ['honest', 'brave', 'curious'],
+};
+
+describe('revision ids', () => {
+  it('are the SHA-256 of the canonical JSON: the same files give the same id, every time', () => {
+    const id = revisionId(load());
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    expect(revisionId(load())).toBe(id);
+  });
+
+  it('ignore white space in the files but not a changed label, prose or order of sentences', () => {
+    const base = revisionId(load());
+    // Re-reading the same JSON with other indentation changes nothing that is loaded.
+    expect(revisionId(load((copy) => (copy.prose = JSON.parse(JSON.stringify(copy.prose)))))).toBe(
+      base,
+    );
+    const relabelled = load((copy) => (traits(copy)[0]!.label = 'aufrichtig'));
+    expect(revisionId(relabelled)).not.toBe(base);
+    const reworded = load((copy) => {
+      const prose = copy.steps.brandpersonality!.prose as { form: Record<string, string> };
+      prose.form.traits = 'Diese Person wirkt {{character_traits, list}}.';
+    });
+    expect(revisionId(reworded)).not.toBe(base);
+    const reordered = load((copy) => {
+      const prose = copy.steps.brandpersonality!.prose as { form: Record<string, string> };
+      const { person_male, person_female, person, ...rest } = prose.form;
+      prose.form = {
+        ...rest,
+        person_male: person_male!,
+        person_female: person_female!,
+        person: person!,
+      };
+    });
+    expect(revisionId(reordered)).not.toBe(base);
+  });
+
+  it('leave out what the server adds when it hands a revision out', () => {
+    const definition = load();
+    const served: Definition = {
+      ...definition,
+      retired: { brandpersonality: { character_traits: [{ key: 'x', label: 'X' }] } },
+      revision: { id: 'abc', label: 1 },
+    };
+    expect(revisionId(served)).toBe(revisionId(definition));
+    expect(revisionContent(served)).toEqual(definition);
+    expect(canonicalDefinitionJson(served)).toBe(JSON.stringify(definition));
+  });
+
+  it('change with a migration map, which is part of the content', () => {
+    const base = load();
+    const withMap = load((copy) => {
+      (copy.questionnaire as { version: number }).version = 2;
+      copy.migrations = {
+        2: {
+          steps: {
+            brandpersonality: { renameOptions: { character_traits: { brave: 'curious' } } },
+          },
+        },
+      };
+    });
+    expect(withMap.migrations?.['2']).toBeDefined();
+    expect(base.migrations).toBeUndefined();
+    expect(revisionId(withMap)).not.toBe(revisionId(base));
+  });
+});
+
+describe('retired presets', () => {
+  const old = load();
+  const current = load((copy) => {
+    const list = traits(copy);
+    list.splice(
+      list.findIndex((entry) => entry.key === 'brave'),
+      1,
+    );
+    list.find((entry) => entry.key === 'honest')!.label = 'aufrichtig';
+  });
+
+  it('hold the entries other revisions offered and this one does not, with their labels', () => {
+    const retired = retiredPresets(current.presets, [old.presets]);
+    expect(retired).toEqual({
+      brandpersonality: { character_traits: [{ key: 'brave', label: 'mutig' }] },
+    });
+    // The newest of the others gives the label.
+    const relabelled = structuredClone(old.presets);
+    relabelled.brandpersonality!.character_traits!.find((entry) => entry.key === 'brave')!.label =
+      'mutig (alt)';
+    expect(
+      retiredPresets(current.presets, [relabelled, old.presets]).brandpersonality!.character_traits,
+    ).toEqual([{ key: 'brave', label: 'mutig' }]);
+    expect(retiredPresets(old.presets, [current.presets])).toEqual({});
+  });
+
+  it('give a stored key that is no longer offered its old label in display values and prose, never the key', () => {
+    const step = current.steps.find((candidate) => candidate.meta.key === 'brandpersonality')!;
+    const without = displayValues(current, step, personality);
+    expect(without.character_traits).toEqual(['aufrichtig', 'brave', 'neugierig']);
+
+    const served: Definition = {
+      ...current,
+      retired: retiredPresets(current.presets, [old.presets]),
+    };
+    expect(displayValues(served, step, personality).character_traits).toEqual([
+      'aufrichtig',
+      'mutig',
+      'neugierig',
+    ]);
+    const prose = new ProseRenderer(served).describeForm('brandpersonality', personality);
+    expect(prose.join(' ')).toContain('Sie ist aufrichtig, mutig und neugierig.');
+    expect(prose.join(' ')).not.toContain('brave');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The lint of the migration maps (`schemas/migrations/<version>.json`,
+ * docs/editors-guide.md#änderungen-veröffentlichen): the map of the definition's own version is
+ * what the next start brings, so it has to fit this definition – renamed fields and mapped keys
+ * exist, dropped fields and replaced keys do not. Maps of earlier versions are history and are
+ * left alone. With the revision the change starts from (`definition:diff`), the old names are
+ * checked against it, too.
+ */
+import type { Definition, JsonSchema, StepDefinition } from '@fragewerk/engine/core';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every property of a step's schema, in any branch, with the option keys it allows (if any). */
+export function stepFields(schema: JsonSchema): Map<string, Set<string> | undefined> {
+  const fields = new Map<string, Set<string> | undefined>();
+  const visit = (node: unknown) => {
+    if (!isObject(node)) return;
+    if (isObject(node.properties)) {
+      for (const [name, property] of Object.entries(node.properties)) {
+        if (!isObject(property)) continue;
+        const source = isObject(property.items) ? property.items : property;
+        const keys = Array.isArray(source.enum) ? source.enum.map(String) : undefined;
+        const known = fields.get(name);
+        if (keys) fields.set(name, new Set([...(known ?? []), ...keys]));
+        else if (!fields.has(name)) fields.set(name, undefined);
+      }
+    }
+    for (const keyword of ['allOf', 'anyOf', 'oneOf'])
+      if (Array.isArray(node[keyword])) (node[keyword] as unknown[]).forEach(visit);
+    visit(node.then);
+    visit(node.else);
+  };
+  visit(schema);
+  return fields;
+}
+
+const stepOf = (definition: Definition | undefined, key: string): StepDefinition | undefined =>
+  definition?.steps.find((step) => step.meta.key === key);
+
+/**
+ * Problems of the migration map that `definition` brings (the one named by its version), as
+ * German lines naming the file; `previous` is the revision it starts from, where known.
+ */
+export function lintMigrations(definition: Definition, previous?: Definition): string[] {
+  const version = String(definition.version);
+  const map = definition.migrations?.[version];
+  if (!map) return [];
+  const file = `schemas/migrations/${version}.json`;
+  const problems: string[] = [];
+  for (const [key, migration] of Object.entries(map.steps)) {
+    const step = stepOf(definition, key);
+    if (!step) {
+      problems.push(`${file}: den Schritt „${key}“ gibt es in schemas/questionnaire.json nicht.`);
+      continue;
+    }
+    const fields = stepFields(step.schema);
+    const before = stepOf(previous, key);
+    const oldFields = before ? stepFields(before.schema) : undefined;
+    const at = `${file} ${key}`;
+    for (const [from, to] of Object.entries(migration.renameFields ?? {})) {
+      if (!fields.has(to)) problems.push(`${at} renameFields: das Feld „${to}“ gibt es nicht.`);
+      if (fields.has(from))
+        problems.push(
+          `${at} renameFields: das Feld „${from}“ gibt es noch; umbenennen lässt sich nur ein Feld, das es nicht mehr gibt.`,
+        );
+      if (oldFields && !oldFields.has(from))
+        problems.push(`${at} renameFields: das Feld „${from}“ gab es bisher nicht.`);
+    }
+    const renamedFrom = new Map(
+      Object.entries(migration.renameFields ?? {}).map(([from, to]) => [to, from]),
+    );
+    for (const [field, options] of Object.entries(migration.renameOptions ?? {})) {
+      const keys = fields.get(field);
+      if (!fields.has(field)) {
+        problems.push(`${at} renameOptions: das Feld „${field}“ gibt es nicht.`);
+        continue;
+      }
+      if (!keys) {
+        problems.push(`${at} renameOptions: „${field}“ ist kein Auswahlfeld.`);
+        continue;
+      }
+      const oldKeys = oldFields?.get(renamedFrom.get(field) ?? field);
+      for (const [from, to] of Object.entries(options)) {
+        if (to !== null && !keys.has(to))
+          problems.push(`${at} renameOptions ${field}: den Schlüssel „${to}“ gibt es nicht.`);
+        if (keys.has(from))
+          problems.push(
+            `${at} renameOptions ${field}: „${from}“ steht noch in der Auswahl; ersetzen lässt sich nur ein Schlüssel, den es nicht mehr gibt.`,
+          );
+        if (oldFields && !oldKeys?.has(from))
+          problems.push(
+            `${at} renameOptions ${field}: den Schlüssel „${from}“ gab es bisher nicht.`,
+          );
+      }
+    }
+    for (const field of migration.dropFields ?? []) {
+      if (fields.has(field))
+        problems.push(
+          `${at} dropFields: das Feld „${field}“ gibt es noch; entfernen lässt sich nur ein Feld, das es nicht mehr gibt.`,
+        );
+      if (oldFields && !oldFields.has(field))
+        problems.push(`${at} dropFields: das Feld „${field}“ gab es bisher nicht.`);
+    }
+  }
+  return problems;
+}
