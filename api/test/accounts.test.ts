@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { login, PASSWORD, register, uniqueEmail, verifiedAccount } from './accounts.ts';
@@ -39,9 +40,34 @@ describe.each(DATABASES)('accounts (%s database)', (database) => {
     expect(current.body.data.verified).toBe(true);
     expect((await client.api('GET', '/projects')).status).toBe(200);
 
+    // The same link again: the account is active, and the page says so with the way to log in.
     const again = await new HttpClient(server.url).page(new URL(link).pathname);
-    expect(again.status).toBe(400);
-    expect(again.text).toContain('Der Aktivierungslink ist ungültig oder abgelaufen.');
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('Account bereits aktiviert');
+    expect(again.text).toContain('Ihr Account ist bereits aktiviert.');
+    expect(again.text).toContain('href="/login"');
+    expect(again.text).not.toContain('Link ungültig');
+  });
+
+  it('calls an unknown activation link invalid, and a used one of an inactive account too', async () => {
+    const unknown = await new HttpClient(server.url).page(`/verify/${'x'.repeat(43)}`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain('Link ungültig');
+    expect(unknown.text).toContain('Der Aktivierungslink ist ungültig oder abgelaufen.');
+    expect(unknown.text).not.toContain('bereits aktiviert');
+
+    // A used token whose account is not (or no longer) verified tells nothing either.
+    const email = uniqueEmail();
+    const link = await register(server, email, 'Bäckerei Sommer');
+    const token = new URL(link).pathname.split('/').at(-1)!;
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    await server.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update one_time_token set used_at = now() where token_hash = ?`, [tokenHash]);
+    const used = await new HttpClient(server.url).page(new URL(link).pathname);
+    expect(used.status).toBe(400);
+    expect(used.text).toContain('Link ungültig');
   });
 
   it('shows German validation messages on the registration form', async () => {

@@ -92,14 +92,22 @@ export class AccountsService {
     return { ok: true };
   }
 
-  /** Uses an activation link; true when the account is now verified. */
-  async verify(token: string): Promise<boolean> {
-    return this.orm.em.transactional(async () => {
+  /**
+   * Uses an activation link: 'verified' when it activated the account, 'alreadyVerified' when it
+   * was used before (or has expired) and the account is active, else 'invalid'.
+   */
+  async verify(token: string): Promise<'verified' | 'alreadyVerified' | 'invalid'> {
+    const verified = await this.orm.em.transactional(async () => {
       const user = await this.tokens.consume(token, 'verify');
       if (!user) return false;
       user.verified_at ??= new Date();
       return true;
     });
+    if (verified) return 'verified';
+    // A link clicked a second time (or after it expired) whose account is active by now: its
+    // holder read the mail, so saying so reveals nothing. A token that never existed stays invalid.
+    const user = await this.tokens.holder(token, 'verify');
+    return user?.verified_at ? 'alreadyVerified' : 'invalid';
   }
 
   /** Mails a reset link if the address has an account; returns the address as entered. */

@@ -171,12 +171,15 @@ export class AuthPagesController {
 
   @Get('verify/:token')
   async verify(@Param('token') token: string, @Res() response: Response) {
-    if (await this.accounts.verify(token)) {
-      return response.type('html').send(
-        renderMessagePage(t('pages.verify.title'), t('pages.verify.done'), {
-          links: [['/login', t('pages.toLogin')]],
-        }),
-      );
+    const outcome = await this.accounts.verify(token);
+    if (outcome !== 'invalid') {
+      const [title, text] =
+        outcome === 'verified'
+          ? [t('pages.verify.title'), t('pages.verify.done')]
+          : [t('pages.verify.alreadyTitle'), t('pages.verify.already')];
+      return response
+        .type('html')
+        .send(renderMessagePage(title, text, { links: [['/login', t('pages.toLogin')]] }));
     }
     response
       .status(HttpStatus.BAD_REQUEST)

@@ -42,6 +42,19 @@ export class OneTimeTokensService {
     return row?.user ?? undefined;
   }
 
+  /**
+   * The user a token of `purpose` was issued to, used, expired or not; undefined for a token that
+   * never existed. Only for telling the holder of a mail link what became of it.
+   */
+  async holder(token: string, purpose: TokenPurpose): Promise<User | undefined> {
+    const row = await this.orm.em.findOne(
+      TokenSchema,
+      { token_hash: sha256(token), purpose },
+      { populate: ['user'] },
+    );
+    return row?.user ?? undefined;
+  }
+
   /** Uses a token up; returns its user, or undefined when it was invalid, used or expired. */
   async consume(token: string, purpose: TokenPurpose): Promise<User | undefined> {
     const em = this.orm.em;
