@@ -107,7 +107,7 @@ describe.each(DATABASES)('user account API (%s database)', (database) => {
     });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
-      contact_email: ['E-Mail des Ansprechpartners muss eine gültige E-Mail-Adresse sein.'],
+      contact_email: ['E-Mail der Ansprechperson muss eine gültige E-Mail-Adresse sein.'],
     });
     for (const [body, errors] of [
       [{ company: '  ' }, { company: ['Firma ist ein Pflichtfeld'] }],

@@ -90,14 +90,14 @@ test('register → activate → login → welcome box → new project → settin
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { name: 'Accounteinstellungen' })).toBeVisible();
   await expectAccessible(page, 'Accounteinstellungen');
-  await page.getByLabel('E-Mail des Ansprechpartners').fill('falsch@');
-  await page.getByLabel('E-Mail des Ansprechpartners').blur();
+  await page.getByLabel('E-Mail der Ansprechperson').fill('falsch@');
+  await page.getByLabel('E-Mail der Ansprechperson').blur();
   await expect(
-    page.getByText('E-Mail des Ansprechpartners muss eine gültige E-Mail-Adresse sein.'),
+    page.getByText('E-Mail der Ansprechperson muss eine gültige E-Mail-Adresse sein.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Speichern' })).toBeDisabled();
-  await page.getByLabel('Ansprechpartner', { exact: true }).fill('Jana Kühn');
-  await page.getByLabel('E-Mail des Ansprechpartners').fill('jana@agentur-nord.de');
+  await page.getByLabel('Ansprechperson', { exact: true }).fill('Jana Kühn');
+  await page.getByLabel('E-Mail der Ansprechperson').fill('jana@agentur-nord.de');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
 

@@ -87,8 +87,8 @@ test('an anonymous customer fills every step through the share link, approves, a
   // The owner: account with a contact person, a new project, the share link
   await registerAndLogin(page, email);
   await page.goto('/account');
-  await page.getByLabel('Ansprechpartner', { exact: true }).fill(CONTACT_NAME);
-  await page.getByLabel('E-Mail des Ansprechpartners').fill(CONTACT_EMAIL);
+  await page.getByLabel('Ansprechperson', { exact: true }).fill(CONTACT_NAME);
+  await page.getByLabel('E-Mail der Ansprechperson').fill(CONTACT_EMAIL);
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
 
@@ -471,7 +471,7 @@ test('an anonymous customer fills every step through the share link, approves, a
   await page.goto(`/projekte/${projectId}/fragebogen/wettbewerber`);
   await expect(
     page.getByText(
-      'Der Fragebogen wurde freigegeben. Er kann vom Kunden nicht mehr editiert werden.',
+      'Der Fragebogen wurde freigegeben. Er kann von Ihrer Kundin oder Ihrem Kunden nicht mehr editiert werden.',
     ),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Wettbewerber hinzufügen' })).toBeVisible();

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { readDefinitionDir, defaultDefinitionDirs } from '@fragewerk/engine/core/node';
 import { describe, expect, it } from 'vitest';
 
@@ -95,7 +97,7 @@ function strings(node: unknown, path: string): [string, string][] {
   return [];
 }
 
-describe('gender-fair language in the questionnaire texts', () => {
+describe('gender-fair language in the questionnaire and the app', () => {
   it('finds generic masculine and short forms, and accepts pairs and neutral forms', () => {
     expect(
       genderProblems(
@@ -139,6 +141,26 @@ describe('gender-fair language in the questionnaire texts', () => {
       .filter(([, text]) => !/^[\w.:$/#-]*$/u.test(text))
       .flatMap(([path, text]) =>
         genderProblems(text).map((problem) => `${path}: ${problem} in „${text}“`),
+      );
+    expect(problems).toEqual([]);
+  });
+
+  it('holds in the forms and in the texts of the app and of the server (pages, errors, mails)', async () => {
+    const root = path.dirname(defaultDefinitionDirs.schemasDir);
+    const raw = await readDefinitionDir(defaultDefinitionDirs);
+    const json = async (file: string) =>
+      strings(JSON.parse(await readFile(path.join(root, file), 'utf8')), file);
+    const texts: [string, string][] = [
+      ...Object.entries(raw.forms).flatMap(([name, schema]) =>
+        strings(schema, `schemas/forms/${name}.schema.json`),
+      ),
+      ...(await json('web/src/locales/de.json')),
+      ...(await json('api/src/locale/de.json')),
+    ];
+    const problems = texts
+      .filter(([, text]) => !/^[\w.:$/#-]*$/u.test(text))
+      .flatMap(([file, text]) =>
+        genderProblems(text).map((problem) => `${file}: ${problem} in „${text}“`),
       );
     expect(problems).toEqual([]);
   });

@@ -71,7 +71,7 @@ describe('routes and layout', () => {
       '/datenschutz',
     );
     // Outside a project the footer names no contact person.
-    expect(screen.queryByText(/Ihr Ansprechpartner/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Ihre Ansprechperson/)).not.toBeInTheDocument();
   });
 
   it("sends '/' to the dashboard when logged in", async () => {

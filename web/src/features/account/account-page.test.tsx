@@ -14,10 +14,8 @@ describe('account settings', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText(/^Firma/)).toHaveValue('Agentur Nord');
     expect(screen.getByLabelText(/^E-Mail \*?$/)).toHaveValue('jana@agentur-nord.de');
-    expect(screen.getByLabelText('Ansprechpartner')).toHaveValue('Jana Kühn');
-    expect(screen.getByLabelText('E-Mail des Ansprechpartners')).toHaveValue(
-      'jana@agentur-nord.de',
-    );
+    expect(screen.getByLabelText('Ansprechperson')).toHaveValue('Jana Kühn');
+    expect(screen.getByLabelText('E-Mail der Ansprechperson')).toHaveValue('jana@agentur-nord.de');
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', '/dashboard');
     expect(document.title).toBe('Accounteinstellungen – Fragewerk');
@@ -57,7 +55,7 @@ describe('account settings', () => {
     const company = screen.getByLabelText(/^Firma/);
     await user.clear(company);
     await user.type(company, ' Agentur Süd ');
-    await user.clear(screen.getByLabelText('Ansprechpartner'));
+    await user.clear(screen.getByLabelText('Ansprechperson'));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Daten wurden gespeichert')).toBeInTheDocument();
     expect(bodies).toEqual([

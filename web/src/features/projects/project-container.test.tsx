@@ -157,7 +157,7 @@ describe('project container', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(
       await screen.findByText(
-        'Der Fragebogen wurde freigegeben. Er kann vom Kunden nicht mehr editiert werden.',
+        'Der Fragebogen wurde freigegeben. Er kann von Ihrer Kundin oder Ihrem Kunden nicht mehr editiert werden.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('project container', () => {
     });
     expect(
       await screen.findByText(
-        'Der Fragebogen wurde freigegeben. Er kann vom Kunden nicht mehr editiert werden.',
+        'Der Fragebogen wurde freigegeben. Er kann von Ihrer Kundin oder Ihrem Kunden nicht mehr editiert werden.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
@@ -204,7 +204,7 @@ describe('project container', () => {
         'Der Fragebogen wurde freigegeben. Er kann nicht mehr editiert werden.',
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByText(/vom Kunden/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/von Ihrer Kundin/)).not.toBeInTheDocument();
   });
 
   it("shows the owner's contact person as a mailto link in the footer", async () => {
@@ -215,7 +215,7 @@ describe('project container', () => {
     });
     await screen.findByRole('heading', { name: 'Wer redet mit?' });
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByText(/Ihr Ansprechpartner/)).toBeInTheDocument();
+    expect(within(footer).getByText(/Ihre Ansprechperson/)).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Jana Kühn' })).toHaveAttribute(
       'href',
       'mailto:jana@agentur-nord.de',

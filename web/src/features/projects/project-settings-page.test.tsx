@@ -41,7 +41,9 @@ describe('project settings', () => {
     expect(screen.getByText(/Erstellt am 21\. November 2026/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Projektname/)).toHaveValue('Relaunch 2027');
     expect(screen.getByLabelText(/^Kundenname/)).toHaveValue('Tischlerei Berger');
-    expect(screen.getByLabelText('Ergebnisansicht für Kunden freigeben?')).not.toBeChecked();
+    expect(
+      screen.getByLabelText('Ergebnisansicht für die Kundschaft freigeben?'),
+    ).not.toBeChecked();
     expect(screen.getByLabelText('Projekt freigegeben?')).not.toBeChecked();
     expect(document.title).toBe('Projekteinstellungen – Fragewerk');
     // No Freigeben button and no settings icon on the settings page itself.
@@ -79,7 +81,7 @@ describe('project settings', () => {
     await user.clear(name);
     await user.type(name, 'Relaunch 2028');
     await user.click(
-      screen.getByRole('checkbox', { name: 'Ergebnisansicht für Kunden freigeben?' }),
+      screen.getByRole('checkbox', { name: 'Ergebnisansicht für die Kundschaft freigeben?' }),
     );
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Daten wurden gespeichert')).toBeInTheDocument();
@@ -142,7 +144,7 @@ describe('project settings', () => {
     for (const input of [
       screen.getByLabelText(/^Projektname/),
       screen.getByLabelText(/^Kundenname/),
-      screen.getByLabelText('Ergebnisansicht für Kunden freigeben?'),
+      screen.getByLabelText('Ergebnisansicht für die Kundschaft freigeben?'),
       screen.getByLabelText('Projekt freigegeben?'),
       screen.getByLabelText('Link zum Fragebogen'),
     ])
