@@ -6,19 +6,23 @@ import { loadDefinitionFromDisk, standaloneChecksModule } from '@fragewerk/engin
 import express from 'express';
 import session from 'express-session';
 import passport from 'passport';
+import type { DestinationStream, Logger } from 'pino';
 import { AppModule } from './app.module.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
 import { ormConfig } from './database/orm-config.ts';
 import { PgSessionStore } from './accounts/pg-session-store.ts';
-import { QuietLogger } from './common/quiet-logger.ts';
 import { requestChecks } from './common/request-checks.middleware.ts';
 import { securityHeaders } from './common/security-headers.ts';
+import { httpLogger } from './logging/http-logger.ts';
+import { createLogger } from './logging/logger.ts';
+import { PinoNestLogger } from './logging/nest-logger.ts';
 
 /** A running Fragewerk server and how to stop it. */
 export interface RunningApp {
   app: NestExpressApplication;
   orm: MikroORM;
+  logger: Logger;
   url: string;
   close(): Promise<void>;
 }
@@ -33,23 +37,32 @@ const JSON_LIMIT = '256kb';
  */
 export async function createApp(
   config: AppConfig,
-  options: { logger?: false } = {},
+  options: { logger?: false; logDestination?: DestinationStream } = {},
 ): Promise<RunningApp> {
+  const logger = createLogger(
+    options.logger === false ? 'silent' : config.logLevel,
+    options.logDestination,
+  );
   let embedded: EmbeddedPostgres | undefined;
   const databaseUrl =
     config.databaseUrl ??
     (embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, maxConnections: 8 })).url;
-  const orm = await MikroORM.init(ormConfig(databaseUrl, Boolean(embedded)));
+  const orm = await MikroORM.init({
+    ...ormConfig(databaseUrl, Boolean(embedded)),
+    logger: (message) => logger.info({ context: 'MikroORM' }, message),
+  });
   await orm.migrator.up();
   const definition = await loadDefinitionFromDisk(config.definitionDir);
   const checksModule = await standaloneChecksModule(definition);
 
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.register({ config, orm, definition, checksModule }),
-    { bodyParser: false, logger: options.logger ?? new QuietLogger() },
+    { bodyParser: false, logger: new PinoNestLogger(logger) },
   );
   const sessions = app.get(PgSessionStore);
   app.disable('x-powered-by');
+  // First, so that every request is logged, also those a later middleware answers.
+  app.use(httpLogger(logger));
   app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
   app.set('trust proxy', process.env.TRUST_PROXY ?? false);
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
@@ -85,6 +98,7 @@ export async function createApp(
   return {
     app,
     orm,
+    logger,
     url: `http://127.0.0.1:${address.port}`,
     async close() {
       await app.close();

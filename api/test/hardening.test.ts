@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
-import { verifiedAccount } from './accounts.ts';
+import { PASSWORD, verifiedAccount } from './accounts.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 describe('hardening', () => {
   let server: TestServer;
   const logged: string[] = [];
+  /** The server's log lines (pino's JSON), one entry per line. */
+  const logLines: string[] = [];
   const originalWrite = process.stdout.write.bind(process.stdout);
   const originalError = process.stderr.write.bind(process.stderr);
 
@@ -17,7 +19,13 @@ describe('hardening', () => {
     };
     process.stdout.write = capture as typeof process.stdout.write;
     process.stderr.write = capture as typeof process.stderr.write;
-    server = await startTestServer('embedded', {}, { logs: true });
+    server = await startTestServer(
+      'embedded',
+      {},
+      {
+        logs: { write: (line: string) => void logLines.push(...line.split('\n').filter(Boolean)) },
+      },
+    );
   });
   afterAll(async () => {
     process.stdout.write = originalWrite;
@@ -71,8 +79,8 @@ describe('hardening', () => {
     expect((await client.api<{ data: unknown[] }>('GET', '/projects')).body.data).toEqual([]);
   });
 
-  it('never writes an edit token to the log, whatever happens with it', async () => {
-    const { client } = await verifiedAccount(server);
+  it('never writes an edit token or a password to the log, whatever happens with them', async () => {
+    const { client, user } = await verifiedAccount(server);
     const project = (
       await client.api<{ data: { id: string; edit_token: string } }>('POST', '/projects/create', {
         project_name: 'P',
@@ -81,7 +89,10 @@ describe('hardening', () => {
     ).body.data;
     const customer = new HttpClient(server.url);
     customer.editToken = project.edit_token;
-    await customer.page(`/share/${project.edit_token}/projekte/${project.id}/fragebogen`);
+    const sharePage = await customer.raw(
+      'GET',
+      `/share/${project.edit_token}/projekte/${project.id}/fragebogen?x=${project.edit_token}`,
+    );
     await customer.api('GET', `/projects/${project.id}`);
     await customer.api('POST', `/projects/${project.id}/stakeholders`, { is_external: 'kaputt' });
     await customer.api('PATCH', `/projects/${project.id}/brandpersonality`, { version: 99 });
@@ -93,6 +104,54 @@ describe('hardening', () => {
     });
     await client.api('PUT', `/projects/${project.id}/edit-token`);
     await customer.api('GET', `/projects/${project.id}`);
-    expect(logged.join('')).not.toContain(project.edit_token);
+    await server.mails(); // the mail worker's lines too
+
+    const everything = [...logged, ...logLines].join('');
+    expect(everything).not.toContain(project.edit_token);
+    expect(everything).not.toContain(PASSWORD);
+    expect(everything.toLowerCase()).not.toContain('x-edit-token');
+
+    // One JSON line per request: id (as sent in X-Request-Id), method, redacted path, status,
+    // duration, and the user when logged in.
+    const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = entries.filter((entry) => entry.req) as {
+      level: string;
+      req: { id: string; method: string; path: string };
+      res: { status: number };
+      duration_ms: number;
+      user_id?: string;
+      msg: string;
+    }[];
+    const share = requests.find((entry) => entry.req.path.startsWith('/share/'));
+    expect(share).toMatchObject({
+      level: 'info',
+      req: {
+        id: sharePage.headers.get('x-request-id'),
+        method: 'GET',
+        path: `/share/<redacted>/projekte/${project.id}/fragebogen`,
+      },
+      res: { status: 200 },
+    });
+    expect(share!.duration_ms).toBeTypeOf('number');
+    expect(share!.user_id).toBeUndefined();
+    const ownerRequest = requests.find(
+      (entry) => entry.req.method === 'PUT' && entry.req.path.endsWith('/edit-token'),
+    );
+    expect(ownerRequest).toMatchObject({ user_id: user.id, res: { status: 200 } });
+    expect(requests.some((entry) => entry.req.path.startsWith('/verify/<redacted>'))).toBe(true);
+  });
+
+  it('answers every request with an X-Request-Id, and keeps a well-formed one from a proxy', async () => {
+    const client = new HttpClient(server.url);
+    const fresh = await client.raw('GET', '/api/user/current');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const forwarded = await client.raw('GET', '/login', {
+      headers: { 'x-request-id': 'proxy-1234-abcd' },
+    });
+    expect(forwarded.headers.get('x-request-id')).toBe('proxy-1234-abcd');
+    const bogus = await client.raw('GET', '/login', {
+      headers: { 'x-request-id': 'nicht gueltig!' },
+    });
+    expect(bogus.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

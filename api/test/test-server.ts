@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../src/config/app-config.ts';
 import { createApp, type RunningApp } from '../src/create-app.ts';
 
@@ -81,7 +82,8 @@ function parseMail(raw: string): { to: string; subject: string; text: string } {
 export async function startTestServer(
   database: 'embedded' | 'server' = 'embedded',
   overrides: Partial<AppConfig> = {},
-  options: { logs?: boolean } = {},
+  /** `logs`: where the server's log lines go (at `info`); else `TEST_LOGS=1` prints them. */
+  options: { logs?: DestinationStream } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-api-'));
   const serverDatabase = database === 'server' ? await createServerDatabase() : undefined;
@@ -91,16 +93,18 @@ export async function startTestServer(
     appUrl: 'http://fragewerk.test',
     databaseUrl: serverDatabase?.url,
     smtpUrl: undefined,
+    logLevel: options.logs
+      ? 'info'
+      : process.env.TEST_LOGS
+        ? (process.env.LOG_LEVEL ?? 'info')
+        : 'silent',
     dataDir,
     sessionSecret: 'test-secret',
     definitionDir: undefined,
     webDir: undefined,
     ...overrides,
   };
-  const running = await createApp(
-    config,
-    options.logs || process.env.TEST_LOGS ? {} : { logger: false },
-  );
+  const running = await createApp(config, { logDestination: options.logs });
   return {
     ...running,
     config,

@@ -19,6 +19,7 @@
  *   projects        common, config, definition, mail, users     ProjectAccessService
  *   questionnaire   common, config, definition, projects        –
  *   database        accounts, projects, users (their entities)  MikroORM (global)
+ *   logging         –                                           (no module: pino for create-app.ts)
  *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts) and
  *                   index.ts, the public entry for tools; no domain imports them.
  *
@@ -81,6 +82,7 @@ const apiDomains = {
   projects: ['common', 'config', 'definition', 'mail', 'users'],
   questionnaire: ['common', 'config', 'definition', 'projects'],
   database: ['accounts', 'projects', 'users'],
+  logging: [],
 };
 const apiFolders = [...Object.keys(apiDomains), 'locale'];
 const germanList = new Intl.ListFormat('de', { type: 'conjunction' });

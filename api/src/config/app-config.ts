@@ -19,6 +19,8 @@ export interface AppConfig {
   /** PostgreSQL server; undefined means the embedded database in `dataDir`. */
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** pino level (`LOG_LEVEL`): fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
   dataDir: string;
   sessionSecret: string;
   /** Folder with `schemas/` and `presets/` (a content editor's copy), else the repository's. */
@@ -50,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
     dataDir,
     sessionSecret: env.SESSION_SECRET || persistentSecret(dataDir),
     definitionDir: env.DEFINITION_DIR || undefined,

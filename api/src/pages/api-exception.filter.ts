@@ -4,7 +4,6 @@ import {
   type ExceptionFilter,
   HttpException,
   HttpStatus,
-  Logger,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ApiErrorBody } from '../common/api-error.ts';
@@ -74,22 +73,19 @@ function bodyParserError(parserError: BodyParserError | undefined): {
 
 /**
  * Turns every error into the German shape of docs/architecture.md#api-konventionen: JSON for
- * `/api`, an HTML page elsewhere. Only unexpected errors are logged (with their stack), never
- * request bodies or tokens.
+ * `/api`, an HTML page elsewhere. An unexpected error goes with the response to the request log
+ * (`response.err`, logged with its stack); bodies and tokens are never logged.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Fehler');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
     const request = context.getRequest<Request>();
     const response = context.getResponse<Response>();
     const { status, body } = bodyFor(exception);
     if (status >= 500) {
-      this.logger.error(
-        `${request.method} ${request.route?.path ?? 'unbekannte Route'}: ${(exception as Error)?.stack ?? String(exception)}`,
-      );
+      (response as Response & { err?: unknown }).err =
+        exception instanceof Error ? exception : new Error(String(exception));
     }
     if (response.headersSent) return;
     if (request.path.startsWith('/api/') || request.path === '/api') {
