@@ -4,6 +4,7 @@ import { createValidator, type Definition } from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/common/api-error.ts';
+import { DefinitionRevisions } from '../src/definition/definition-revisions.ts';
 import { ProjectAccessService, type Caller } from '../src/projects/project-access.service.ts';
 import { ProjectSchema } from '../src/projects/project.entity.ts';
 import { QuestionnaireService } from '../src/questionnaire/questionnaire.service.ts';
@@ -73,7 +74,11 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
     db = await openTestDatabase(database);
     definition = await loadDefinitionFromDisk();
     access = new ProjectAccessService(db.orm);
-    questionnaire = new QuestionnaireService(db.orm, definition, createValidator(definition));
+    const revisions = await DefinitionRevisions.start(db.orm, definition, {
+      validator: createValidator(definition),
+      checksModule: '',
+    });
+    questionnaire = new QuestionnaireService(db.orm, revisions);
   });
   afterAll(async () => {
     await db?.close();

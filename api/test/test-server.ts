@@ -4,8 +4,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import type { AppConfig } from '../src/config/app-config.ts';
+import { DEFAULT_MAIL_FROM, type AppConfig } from '../src/config/app-config.ts';
 import { createApp, type RunningApp } from '../src/create-app.ts';
+import { MailOutboxWorker } from '../src/mail/mail-outbox.worker.ts';
 
 /** Which databases the API tests run on: always the embedded one, and a server when configured. */
 export const DATABASES: ('embedded' | 'server')[] = process.env.TEST_DATABASE_URL
@@ -14,7 +15,7 @@ export const DATABASES: ('embedded' | 'server')[] = process.env.TEST_DATABASE_UR
 
 export interface TestServer extends RunningApp {
   config: AppConfig;
-  /** The mails written so far, oldest first. */
+  /** The mails sent so far (the due ones of the outbox are sent first), oldest first. */
   mails(): Promise<
     { file: string; to: string; subject: string; text: string; link: string | undefined }[]
   >;
@@ -93,6 +94,7 @@ export async function startTestServer(
     appUrl: 'http://fragewerk.test',
     databaseUrl: serverDatabase?.url,
     smtpUrl: undefined,
+    mailFrom: DEFAULT_MAIL_FROM,
     logLevel: options.logs
       ? 'info'
       : process.env.TEST_LOGS
@@ -109,6 +111,7 @@ export async function startTestServer(
     ...running,
     config,
     async mails() {
+      await running.app.get(MailOutboxWorker).deliverDue();
       const folder = path.join(dataDir, 'mail');
       const files = (await readdir(folder).catch(() => [] as string[])).sort();
       return Promise.all(

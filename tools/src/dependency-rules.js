@@ -10,7 +10,8 @@
  *   folder          may import                                  its Nest module exports
  *   common          locale                                      (no module: shared helpers)
  *   config          –                                           APP_CONFIG (global)
- *   definition      common, config                              DEFINITION, VALIDATOR (global)
+ *   definition      common, config                              DEFINITION, VALIDATOR,
+ *                                                               DEFINITION_REVISIONS (global)
  *   mail            common, config                              MailService
  *   pages           common, config                              – (registers the error filter)
  *   users           common, config, definition                  UsersService
@@ -18,7 +19,7 @@
  *                   users
  *   projects        common, config, definition, mail, users     ProjectAccessService
  *   questionnaire   common, config, definition, projects        –
- *   database        accounts, projects, users (their entities)  MikroORM (global)
+ *   database        accounts, definition, projects, users (their entities)  MikroORM (global)
  *   logging         –                                           (no module: pino for create-app.ts)
  *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts) and
  *                   index.ts, the public entry for tools; no domain imports them.

@@ -7,10 +7,10 @@ import { AccountsService } from './accounts.service.ts';
 import { AuthPagesController } from './auth-pages.controller.ts';
 import { LocalStrategy } from './local.strategy.ts';
 import { LoginGuard } from './login.guard.ts';
-import { LoginRateLimitService } from './login-rate-limit.service.ts';
 import { OneTimeTokensService } from './one-time-tokens.service.ts';
 import { PasswordChangeController } from './password-change.controller.ts';
 import { PgSessionStore } from './pg-session-store.ts';
+import { RateLimitService } from './rate-limit.service.ts';
 import { SessionSerializer } from './session.serializer.ts';
 
 /**
@@ -29,7 +29,7 @@ import { SessionSerializer } from './session.serializer.ts';
     },
     AccountsService,
     OneTimeTokensService,
-    LoginRateLimitService,
+    RateLimitService,
     LocalStrategy,
     LoginGuard,
     SessionSerializer,

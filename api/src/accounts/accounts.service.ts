@@ -1,12 +1,12 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { FieldErrors } from '@fragewerk/engine/core';
 import { ApiError, invalid } from '../common/api-error.ts';
 import { objectBody } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { VALIDATOR, type ValidatorFor } from '../definition/definition.providers.ts';
-import { MailService } from '../mail/mail.service.ts';
+import { MailService, type OutgoingMail } from '../mail/mail.service.ts';
 import { UserSchema, type User } from '../users/user.entity.ts';
 import { UsersService } from '../users/users.service.ts';
 import { OneTimeTokensService } from './one-time-tokens.service.ts';
@@ -15,16 +15,22 @@ import { PgSessionStore } from './pg-session-store.ts';
 
 export type FormResult = { ok: true } | { ok: false; errors: FieldErrors };
 
+/** The e-mail address of a form, as accounts store it. */
+const emailOf = (form: Record<string, unknown>) =>
+  String(form.email ?? '')
+    .trim()
+    .toLowerCase()
+    .slice(0, 254);
+
 /**
  * Registration, activation, password reset and password change. Registration and reset answer
  * the same whether an address has an account or not; the difference only shows in the mail the
  * owner receives. Passwords are hashed before a transaction starts: hashing takes a while, and
- * the embedded database runs one transaction at a time.
+ * the embedded database runs one transaction at a time. Mails go to the outbox in the same
+ * transaction as what causes them; no request waits for SMTP.
  */
 @Injectable()
 export class AccountsService {
-  private readonly logger = new Logger('Accounts');
-
   constructor(
     private readonly orm: MikroORM,
     private readonly users: UsersService,
@@ -39,13 +45,10 @@ export class AccountsService {
     return `${this.config.appUrl}${path}`;
   }
 
-  /** Mail failures must not reveal anything or break the page; they are logged. */
-  private async sendQuietly(send: () => Promise<void>) {
-    try {
-      await send();
-    } catch (error) {
-      this.logger.error(`Mail konnte nicht gesendet werden: ${(error as Error).message}`);
-    }
+  /** Writes a mail to the outbox in a transaction of its own and wakes the worker. */
+  private async enqueueAlone(mail: OutgoingMail) {
+    await this.orm.em.transactional(async (em) => this.mail.enqueue(em, mail));
+    this.mail.sendSoon();
   }
 
   /** Creates an unverified account and mails its activation link. */
@@ -61,35 +64,51 @@ export class AccountsService {
     const email = value.email.toLowerCase();
     const existing = await this.users.findByEmail(email);
     if (existing) {
-      await this.sendQuietly(() =>
-        this.mail.send({
-          to: email,
-          template: 'alreadyRegistered',
-          values: {},
-          link: this.link('/passwort-vergessen'),
-        }),
-      );
+      await this.enqueueAlone({
+        to: email,
+        template: 'alreadyRegistered',
+        values: {},
+        link: this.link('/passwort-vergessen'),
+      });
       return { ok: true };
     }
     const passwordHash = await hashPassword(value.password);
-    const token = await this.orm.em.transactional(async (em) => {
+    await this.orm.em.transactional(async (em) => {
       const user = em.create(UserSchema, {
         company: value.company,
         email,
         password_hash: passwordHash,
         show_welcome_box: true,
       });
-      return this.tokens.issue(user, 'verify');
+      await this.sendActivation(em, user);
     });
-    await this.sendQuietly(() =>
-      this.mail.send({
-        to: email,
-        template: 'activation',
-        values: { company: value.company },
-        link: this.link(`/verify/${token}`),
-      }),
-    );
+    this.mail.sendSoon();
     return { ok: true };
+  }
+
+  /** A new activation link for `user`, mailed with `em` (inside the caller's transaction). */
+  private async sendActivation(em: EntityManager, user: User) {
+    const token = await this.tokens.issue(user, 'verify');
+    this.mail.enqueue(em, {
+      to: user.email,
+      template: 'activation',
+      values: { company: user.company },
+      link: this.link(`/verify/${token}`),
+    });
+  }
+
+  /**
+   * „Aktivierungslink erneut senden“: mails a new activation link if the address has an account
+   * that is not yet verified; returns the address as entered. The answer is the same either way.
+   */
+  async resendActivation(form: Record<string, unknown>): Promise<string> {
+    const email = emailOf(form);
+    const user = email ? await this.users.findByEmail(email) : null;
+    if (user && !user.verified_at) {
+      await this.orm.em.transactional((em) => this.sendActivation(em, user));
+      this.mail.sendSoon();
+    }
+    return email;
   }
 
   /**
@@ -112,21 +131,19 @@ export class AccountsService {
 
   /** Mails a reset link if the address has an account; returns the address as entered. */
   async requestReset(form: Record<string, unknown>): Promise<string> {
-    const email = String(form.email ?? '')
-      .trim()
-      .toLowerCase()
-      .slice(0, 254);
+    const email = emailOf(form);
     const user = email ? await this.users.findByEmail(email) : null;
     if (user) {
-      const token = await this.tokens.issue(user, 'reset');
-      await this.sendQuietly(() =>
-        this.mail.send({
+      await this.orm.em.transactional(async (em) => {
+        const token = await this.tokens.issue(user, 'reset');
+        this.mail.enqueue(em, {
           to: email,
           template: 'reset',
           values: {},
           link: this.link(`/passwort-zuruecksetzen/${token}`),
-        }),
-      );
+        });
+      });
+      this.mail.sendSoon();
     }
     return email;
   }

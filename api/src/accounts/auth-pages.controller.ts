@@ -17,6 +17,7 @@ import { pagesCss } from '../pages/pages-css.ts';
 import { AccountsService } from './accounts.service.ts';
 import { csrfTokenFor, formTokenMatches } from '../common/csrf.ts';
 import { LoginGuard } from './login.guard.ts';
+import { RateLimitService, type LimitKeys } from './rate-limit.service.ts';
 
 type Form = Record<string, unknown>;
 
@@ -26,7 +27,21 @@ const text = (form: Form, name: string) =>
 /** The server-rendered account pages: login, registration, activation, password reset, logout. */
 @Controller()
 export class AuthPagesController {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly rateLimit: RateLimitService,
+  ) {}
+
+  /** Requests that send a mail are limited per e-mail address and per client address. */
+  private mailKeys(request: Request, form: Form): LimitKeys {
+    return { email: text(form, 'email').trim().slice(0, 254), ip: request.ip ?? 'unbekannt' };
+  }
+
+  /** The limit's message when `keys` made too many mail requests, else undefined. */
+  private async mailBlocked(keys: LimitKeys): Promise<string | undefined> {
+    const minutes = await this.rateLimit.blockedMinutes('mail', keys);
+    return minutes > 0 ? t('errors.tooManyAttempts', { minutes }) : undefined;
+  }
 
   @Get('assets/pages.css')
   css(@Res() response: Response) {
@@ -59,6 +74,7 @@ export class AuthPagesController {
       links: [
         ['/passwort-vergessen', t('pages.login.forgot')],
         ['/register', t('pages.login.register')],
+        ['/aktivierung-erneut-senden', t('pages.login.resend')],
       ],
     });
   }
@@ -102,7 +118,12 @@ export class AuthPagesController {
     }
   }
 
-  private registerPage(request: Request, form: Form = {}, errors: Record<string, string[]> = {}) {
+  private registerPage(
+    request: Request,
+    form: Form = {},
+    errors: Record<string, string[]> = {},
+    error?: string,
+  ) {
     const field = (
       name: string,
       type: FormField['type'],
@@ -121,6 +142,7 @@ export class AuthPagesController {
       intro: t('pages.register.intro'),
       action: '/register',
       csrfToken: csrfTokenFor(request),
+      error,
       fields: [
         field('company', 'text', t('pages.register.company'), 'organization'),
         field('email', 'email', t('pages.register.email'), 'email'),
@@ -151,6 +173,14 @@ export class AuthPagesController {
         .type('html')
         .send(this.registerPage(request, form, { company: [t('pages.login.expired')] }));
     }
+    const keys = this.mailKeys(request, form);
+    const blocked = await this.mailBlocked(keys);
+    if (blocked) {
+      return response
+        .status(HttpStatus.TOO_MANY_REQUESTS)
+        .type('html')
+        .send(this.registerPage(request, form, {}, blocked));
+    }
     const result = await this.accounts.register(form);
     if (!result.ok) {
       return response
@@ -158,12 +188,16 @@ export class AuthPagesController {
         .type('html')
         .send(this.registerPage(request, form, result.errors));
     }
+    await this.rateLimit.record('mail', keys);
     response.type('html').send(
       renderMessagePage(
         t('pages.register.done'),
         t('pages.register.doneText', { email: text(form, 'email').trim() }),
         {
-          links: [['/login', t('pages.toLogin')]],
+          links: [
+            ['/login', t('pages.toLogin')],
+            ['/aktivierung-erneut-senden', t('pages.register.resend')],
+          ],
         },
       ),
     );
@@ -227,9 +261,70 @@ export class AuthPagesController {
         .type('html')
         .send(this.forgotPage(request, text(form, 'email'), t('pages.login.expired')));
     }
+    const keys = this.mailKeys(request, form);
+    const blocked = await this.mailBlocked(keys);
+    if (blocked) {
+      return response
+        .status(HttpStatus.TOO_MANY_REQUESTS)
+        .type('html')
+        .send(this.forgotPage(request, text(form, 'email'), blocked));
+    }
     const email = await this.accounts.requestReset(form);
+    await this.rateLimit.record('mail', keys);
     response.type('html').send(
       renderMessagePage(t('pages.forgot.title'), t('pages.forgot.done', { email }), {
+        links: [['/login', t('pages.toLogin')]],
+      }),
+    );
+  }
+
+  private resendPage(request: Request, email = '', error?: string) {
+    return renderFormPage({
+      title: t('pages.resend.title'),
+      intro: t('pages.resend.intro'),
+      action: '/aktivierung-erneut-senden',
+      csrfToken: csrfTokenFor(request),
+      error,
+      fields: [
+        {
+          name: 'email',
+          label: t('pages.resend.email'),
+          type: 'email',
+          value: email,
+          autocomplete: 'email',
+        },
+      ],
+      submit: t('pages.resend.submit'),
+      links: [['/login', t('pages.toLogin')]],
+    });
+  }
+
+  @Get('aktivierung-erneut-senden')
+  resend(@Req() request: Request, @Res() response: Response) {
+    response.type('html').send(this.resendPage(request));
+  }
+
+  @Post('aktivierung-erneut-senden')
+  @HttpCode(200)
+  async resendSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
+    if (this.expired(request)) {
+      return response
+        .status(HttpStatus.FORBIDDEN)
+        .type('html')
+        .send(this.resendPage(request, text(form, 'email'), t('pages.login.expired')));
+    }
+    const keys = this.mailKeys(request, form);
+    const blocked = await this.mailBlocked(keys);
+    if (blocked) {
+      return response
+        .status(HttpStatus.TOO_MANY_REQUESTS)
+        .type('html')
+        .send(this.resendPage(request, text(form, 'email'), blocked));
+    }
+    const email = await this.accounts.resendActivation(form);
+    await this.rateLimit.record('mail', keys);
+    response.type('html').send(
+      renderMessagePage(t('pages.resend.title'), t('pages.resend.done', { email }), {
         links: [['/login', t('pages.toLogin')]],
       }),
     );

@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { formTokenMatches } from '../common/csrf.ts';
 import type { User } from '../users/user.entity.ts';
-import { LoginRateLimitService } from './login-rate-limit.service.ts';
+import { RateLimitService } from './rate-limit.service.ts';
 
 /** What the login guard found out, for the controller to answer with the right page. */
 export type LoginOutcome =
@@ -21,7 +21,7 @@ declare module 'express' {
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
-  constructor(private readonly rateLimit: LoginRateLimitService) {
+  constructor(private readonly rateLimit: RateLimitService) {
     super();
   }
 
@@ -38,7 +38,7 @@ export class LoginGuard extends AuthGuard('local') {
         .slice(0, 254),
       ip: request.ip ?? 'unbekannt',
     };
-    const minutes = await this.rateLimit.blockedMinutes(keys);
+    const minutes = await this.rateLimit.blockedMinutes('login', keys);
     if (minutes > 0) {
       request.loginOutcome = { kind: 'blocked', minutes };
       return true;
@@ -46,10 +46,10 @@ export class LoginGuard extends AuthGuard('local') {
     await super.canActivate(context);
     if (request.user) {
       await super.logIn(request);
-      await this.rateLimit.recordSuccess(keys);
+      await this.rateLimit.forget('login', keys);
       request.loginOutcome = { kind: 'ok' };
     } else {
-      await this.rateLimit.recordFailure(keys);
+      await this.rateLimit.record('login', keys);
       request.loginOutcome = { kind: 'failed' };
     }
     return true;

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 /** The web app as `npm run build -w web` leaves it (from `api/src/config` and `api/dist/config`). */
 const builtWebApp = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
+/** The sender when `MAIL_FROM` is not set. */
+export const DEFAULT_MAIL_FROM = '"Fragewerk" <no-reply@fragewerk.local>';
+
 /** Injection token of the server configuration (provided by `AppConfigModule`). */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -19,6 +22,8 @@ export interface AppConfig {
   /** PostgreSQL server; undefined means the embedded database in `dataDir`. */
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Sender of every mail (`MAIL_FROM`). */
+  mailFrom: string;
   /** pino level (`LOG_LEVEL`): fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   dataDir: string;
@@ -52,6 +57,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     logLevel: env.LOG_LEVEL || 'info',
     dataDir,
     sessionSecret: env.SESSION_SECRET || persistentSecret(dataDir),

@@ -1,7 +1,10 @@
 import { LoginAttemptSchema } from '../accounts/login-attempt.entity.ts';
 import { SessionSchema } from '../accounts/session.entity.ts';
 import { TokenSchema } from '../accounts/token.entity.ts';
+import { DefinitionRevisionSchema } from '../definition/definition-revision.entity.ts';
+import { OutboxMailSchema } from '../mail/outbox-mail.entity.ts';
 import { AnswerSchema } from '../projects/answer.entity.ts';
+import { DefinitionMigrationLogSchema } from '../projects/definition-migration-log.entity.ts';
 import { ItemSchema } from '../projects/item.entity.ts';
 import { ProjectSchema } from '../projects/project.entity.ts';
 import { UserSchema } from '../users/user.entity.ts';
@@ -15,4 +18,7 @@ export const entities = [
   SessionSchema,
   TokenSchema,
   LoginAttemptSchema,
+  DefinitionRevisionSchema,
+  DefinitionMigrationLogSchema,
+  OutboxMailSchema,
 ];

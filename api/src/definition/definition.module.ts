@@ -1,9 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { createValidator, type Definition } from '@fragewerk/engine/core';
 import { ChecksController } from './checks.controller.ts';
 import { ConfigController } from './config.controller.ts';
 import { CHECKS_MODULE, DEFINITION, VALIDATOR } from './definition.providers.ts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
+import { DEFINITION_REVISIONS, DefinitionRevisions } from './definition-revisions.ts';
+import { DefinitionRevisionsController } from './definition-revisions.controller.ts';
 import { PresetAssetsController } from './preset-assets.controller.ts';
 import {
   BROWSER_DEFINITION,
@@ -21,14 +24,27 @@ import {
 @Module({})
 export class DefinitionModule {
   static register(definition: Definition, checksModule: string): DynamicModule {
+    const validator = createValidator(definition);
     return {
       module: DefinitionModule,
       global: true,
-      controllers: [ConfigController, ChecksController, PresetAssetsController],
+      controllers: [
+        ConfigController,
+        ChecksController,
+        PresetAssetsController,
+        DefinitionRevisionsController,
+      ],
       providers: [
         { provide: DEFINITION, useValue: definition },
-        { provide: VALIDATOR, useValue: createValidator(definition) },
+        { provide: VALIDATOR, useValue: validator },
         { provide: CHECKS_MODULE, useValue: checksModule },
+        {
+          // Stores the definition as a revision before the app takes requests.
+          provide: DEFINITION_REVISIONS,
+          inject: [MikroORM],
+          useFactory: (orm: MikroORM) =>
+            DefinitionRevisions.start(orm, definition, { validator, checksModule }),
+        },
         {
           provide: PRESET_ASSETS,
           inject: [APP_CONFIG],
@@ -36,11 +52,13 @@ export class DefinitionModule {
         },
         {
           provide: BROWSER_DEFINITION,
-          inject: [PRESET_ASSETS],
-          useFactory: (assets: PresetAssets) => browserDefinition(definition, assets),
+          inject: [PRESET_ASSETS, DEFINITION_REVISIONS],
+          // With the current revision's id and label and the labels of retired keys.
+          useFactory: (assets: PresetAssets, revisions: DefinitionRevisions) =>
+            browserDefinition(revisions.current.definition, assets),
         },
       ],
-      exports: [DEFINITION, VALIDATOR],
+      exports: [DEFINITION, VALIDATOR, DEFINITION_REVISIONS],
     };
   }
 }

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
-import { t } from '../common/messages.ts';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MailOutboxWorker } from './mail-outbox.worker.ts';
+import { MailTransport } from './mail-transport.ts';
+import { OutboxMailSchema } from './outbox-mail.entity.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -16,40 +14,26 @@ export interface OutgoingMail {
 }
 
 /**
- * Sends mails with nodemailer: over `SMTP_URL` when set, else as `.eml` files in
- * `<data>/mail/`, logging each link (docs/architecture.md#datenbank-mail-prozesse).
+ * Outgoing mail (docs/architecture.md#mail): `enqueue` writes it to the outbox in the caller's
+ * transaction, so the mail exists exactly when what caused it was committed; the outbox worker
+ * sends it in the background. A request never waits for SMTP.
  */
 @Injectable()
 export class MailService {
-  private readonly logger = new Logger('Mail');
-  private readonly transport: Transporter;
-  private readonly outbox: string | undefined;
+  constructor(private readonly worker: MailOutboxWorker) {}
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    if (config.smtpUrl) {
-      this.transport = nodemailer.createTransport(config.smtpUrl);
-    } else {
-      this.transport = nodemailer.createTransport({
-        streamTransport: true,
-        buffer: true,
-        newline: 'unix',
-      });
-      this.outbox = path.join(config.dataDir, 'mail');
-    }
+  /** Writes a mail to the outbox with `em` (flushed with its transaction). */
+  enqueue(em: EntityManager, mail: OutgoingMail): void {
+    em.create(OutboxMailSchema, {
+      recipient: mail.to,
+      template: mail.template,
+      link: mail.link,
+      ...MailTransport.render(mail.template, mail.values, mail.link),
+    });
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
-    const values = { ...mail.values, link: mail.link };
-    const info = await this.transport.sendMail({
-      from: '"Fragewerk" <no-reply@fragewerk.local>',
-      to: mail.to,
-      subject: t(`mail.${mail.template}.subject`, values),
-      text: `${t(`mail.${mail.template}.text`, values)}\n\n${t('mail.signature')}\n`,
-    });
-    if (!this.outbox) return;
-    await mkdir(this.outbox, { recursive: true });
-    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.template}-${randomBytes(3).toString('hex')}.eml`;
-    await writeFile(path.join(this.outbox, name), (info as { message: Buffer }).message);
-    this.logger.log(`${t(`mail.${mail.template}.subject`, values)} → ${mail.to}: ${mail.link}`);
+  /** Tells the worker that mails were committed, so they go out now rather than at its next look. */
+  sendSoon(): void {
+    this.worker.deliverSoon();
   }
 }

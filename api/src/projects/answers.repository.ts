@@ -111,20 +111,30 @@ export async function insertItem(
   return { id, step_key: stepKey, data, version: 1 };
 }
 
-/** Replaces an entry's answers if it still has `version`; undefined when it is gone or newer. */
+/**
+ * The stored answers with `data` in place of every field of `fields` (the fields the project's
+ * revision knows): fields it does not know stay as stored (docs/architecture.md#revisionen).
+ */
+const KEEP_UNKNOWN = `(data - array(select jsonb_array_elements_text(?::jsonb))) || ?::jsonb`;
+
+/**
+ * Replaces an entry's answers if it still has `version`; undefined when it is gone or newer.
+ * Stored fields that are not among `fields` (the revision no longer knows them) stay.
+ */
 export async function updateItem(
   em: EntityManager,
   { id, projectId, stepKey }: ItemKey,
   data: Record<string, unknown>,
   version: number,
+  fields: string[],
 ): Promise<ItemRow | undefined> {
   const [saved] = await em.execute<ItemRow[]>(
     savedAndTouched(
-      `update item set data = ?::jsonb, version = version + 1, updated_at = now()
+      `update item set data = ${KEEP_UNKNOWN}, version = version + 1, updated_at = now()
         where id = ? and project_id = ? and step_key = ? and version = ?
        returning ${ITEM_COLUMNS}`,
     ),
-    [JSON.stringify(data), id, projectId, stepKey, version, projectId],
+    [JSON.stringify(fields), JSON.stringify(data), id, projectId, stepKey, version, projectId],
   );
   return saved;
 }
@@ -182,21 +192,49 @@ export async function insertAnswer(
   return inserted.length > 0;
 }
 
-/** Replaces a form step's answers if they still have `version`; undefined otherwise. */
+/**
+ * Replaces a form step's answers if they still have `version`; undefined otherwise. Stored
+ * fields that are not among `fields` stay, as in {@link updateItem}.
+ */
 export async function updateAnswer(
   em: EntityManager,
   projectId: string,
   stepKey: string,
   data: Record<string, unknown>,
   version: number,
+  fields: string[],
 ): Promise<AnswerRow | undefined> {
   const [saved] = await em.execute<AnswerRow[]>(
     savedAndTouched(
-      `update answer set data = ?::jsonb, version = version + 1, updated_at = now()
+      `update answer set data = ${KEEP_UNKNOWN}, version = version + 1, updated_at = now()
         where project_id = ? and step_key = ? and version = ?
        returning ${ANSWER_COLUMNS}`,
     ),
-    [JSON.stringify(data), projectId, stepKey, version, projectId],
+    [JSON.stringify(fields), JSON.stringify(data), projectId, stepKey, version, projectId],
   );
   return saved;
+}
+
+/**
+ * A form step's or an entry's answers rewritten by a migration map when the project moves to a
+ * newer revision (docs/architecture.md#revisionen): a new version, so that an editor still holding
+ * the old one gets a conflict instead of writing old names back. "Last edited" stays: no person
+ * edited anything. Run it in the move's transaction.
+ */
+export async function rewriteDocument(
+  em: EntityManager,
+  projectId: string,
+  document: { step: string; id?: string },
+  data: Record<string, unknown>,
+): Promise<void> {
+  await (document.id
+    ? em.execute(
+        'update item set data = ?::jsonb, version = version + 1 where id = ? and project_id = ?',
+        [JSON.stringify(data), document.id, projectId],
+      )
+    : em.execute(
+        `update answer set data = ?::jsonb, version = version + 1
+          where project_id = ? and step_key = ?`,
+        [JSON.stringify(data), projectId, document.step],
+      ));
 }

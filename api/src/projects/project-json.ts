@@ -1,4 +1,4 @@
-import type { Definition } from '@fragewerk/engine/core';
+import type { Definition, RevisionRef } from '@fragewerk/engine/core';
 import type {
   FormAnswersJson,
   ItemJson,
@@ -42,6 +42,8 @@ export function projectSummaryJson(project: Project): ProjectSummaryJson {
 /**
  * The whole project (docs/product.md#daten): its fields, the owner's contact, and the answers of
  * every step of the definition under the step's key. Only the owner sees the share token.
+ * `definition` is the revision the project is on (its id and label come along); steps it does not
+ * have keep their rows but are not shown.
  */
 export function projectJson(
   project: Project,
@@ -61,6 +63,7 @@ export function projectJson(
   return {
     ...projectSummaryJson(project),
     definition_version: project.definition_version,
+    definition_revision: revisionRef(project, definition),
     approved_at: project.approved_at?.toISOString() ?? null,
     ...(options.includeToken ? { edit_token: project.edit_token } : {}),
     user: {
@@ -70,4 +73,14 @@ export function projectJson(
     },
     ...steps,
   };
+}
+
+/** The revision of the JSON: the definition's own, else the project's pointer with its version. */
+function revisionRef(project: Project, definition: Definition): RevisionRef {
+  return (
+    definition.revision ?? {
+      id: project.definition_revision?.id ?? '',
+      label: project.definition_version,
+    }
+  );
 }

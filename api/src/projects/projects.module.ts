@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module.ts';
+import { DefinitionMovesService } from './definition-moves.service.ts';
 import { ProjectAccessService } from './project-access.service.ts';
 import { ProjectsController } from './projects.controller.ts';
 import { ProjectsService } from './projects.service.ts';
@@ -11,7 +12,7 @@ import { ProjectsService } from './projects.service.ts';
 @Module({
   imports: [MailModule],
   controllers: [ProjectsController],
-  providers: [ProjectsService, ProjectAccessService],
+  providers: [ProjectsService, ProjectAccessService, DefinitionMovesService],
   exports: [ProjectAccessService],
 })
 export class ProjectsModule {}

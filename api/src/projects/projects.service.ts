@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { conflict, forbidden, invalid } from '../common/api-error.ts';
 import { objectBody, withoutKeys } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
@@ -11,9 +11,14 @@ import {
   type Definition,
   type ValidatorFor,
 } from '../definition/definition.providers.ts';
+import {
+  DEFINITION_REVISIONS,
+  type DefinitionRevisions,
+} from '../definition/definition-revisions.ts';
 import { MailService } from '../mail/mail.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { answerRows, itemRows } from './answers.repository.ts';
+import { DefinitionMovesService } from './definition-moves.service.ts';
 import type { ProjectAccess } from './project-access.service.ts';
 import { projectJson, projectSummaryJson } from './project-json.ts';
 import type { Project } from './project.entity.ts';
@@ -30,6 +35,7 @@ const READ_ONLY = [
   'edit_token',
   'user',
   'definition_version',
+  'definition_revision',
   'approved_at',
   'version',
 ];
@@ -40,14 +46,14 @@ const READ_ONLY = [
  */
 @Injectable()
 export class ProjectsService {
-  private readonly logger = new Logger('Projekte');
-
   constructor(
     private readonly orm: MikroORM,
     private readonly mail: MailService,
     @Inject(DEFINITION) private readonly definition: Definition,
     @Inject(VALIDATOR) private readonly validator: ValidatorFor,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
+    private readonly moves: DefinitionMovesService,
   ) {}
 
   /** The dashboard list of a verified user. */
@@ -66,18 +72,21 @@ export class ProjectsService {
       project_name: value.project_name,
       customer_firm: value.customer_firm,
       edit_token: newEditToken(),
-      definition_version: this.definition.version,
+      definition_version: this.revisions.current.ref.label,
+      definition_revision: this.revisions.current.ref.id,
     });
     return this.json({ project, role: 'owner' });
   }
 
   /** The full project with every answer, as its reader may see it. */
   async json({ project, role }: ProjectAccess) {
-    const [answers, items] = await Promise.all([
+    const [answers, items, revision] = await Promise.all([
       answerRows(this.orm.em, project.id),
       itemRows(this.orm.em, project.id),
+      this.revisions.of(project),
     ]);
-    return projectJson(project, this.definition, answers, items, {
+    // The revision the project is on: an approved one is shown as it was approved.
+    return projectJson(project, revision.definition, answers, items, {
       includeToken: role === 'owner',
     });
   }
@@ -89,7 +98,10 @@ export class ProjectsService {
   async update(access: ProjectAccess, body: unknown) {
     const { project } = access;
     const input = objectBody(body);
-    const stepKeys = this.definition.steps.map((step) => step.meta.key);
+    const stepKeys = [
+      ...this.definition.steps.map((step) => step.meta.key),
+      ...(await this.revisions.of(project)).definition.steps.map((step) => step.meta.key),
+    ];
     const changes = withoutKeys(input, [...READ_ONLY, ...stepKeys]);
     if (input.version !== undefined && input.version !== project.version)
       throw conflict(await this.json(access));
@@ -114,11 +126,25 @@ export class ProjectsService {
     if (!result.valid) throw invalid(result.errors);
     const { value } = result;
     const approvedNow = value.is_approved && !project.is_approved;
-    await updateProject(this.orm.em, project, {
+    const changed = {
       ...value,
       approved_at: value.is_approved ? (approvedNow ? new Date() : project.approved_at) : null,
       version: project.version + 1,
-    });
+    };
+    const from = await this.revisions.of(project);
+    const current = this.revisions.current;
+    if (project.is_approved && !value.is_approved && from !== current) {
+      // Running again: the project follows the newest definition, with the migration maps it
+      // missed while approved, in the settings' transaction (docs/architecture.md#revisionen).
+      await this.orm.em.transactional(async (em) => {
+        await this.moves.moveAnswers(em, project.id, from, current);
+        await updateProject(em, project, {
+          ...changed,
+          definition_revision: current.ref.id,
+          definition_version: current.ref.label,
+        });
+      });
+    } else await updateProject(this.orm.em, project, changed);
     return this.json(access);
   }
 
@@ -127,31 +153,34 @@ export class ProjectsService {
     await deleteProject(this.orm.em, project.id);
   }
 
-  /** PUT /projects/{id}/approve. A customer's approval is mailed to the owner. */
+  /**
+   * PUT /projects/{id}/approve. A customer's approval is mailed to the owner: the mail goes to
+   * the outbox in the approval's transaction.
+   */
   async approve(access: ProjectAccess) {
     const { project } = access;
     if (!project.is_approved) {
-      await updateProject(this.orm.em, project, {
-        is_approved: true,
-        approved_at: new Date(),
-        version: project.version + 1,
+      const notify = access.role === 'token';
+      await this.orm.em.transactional(async (em) => {
+        await updateProject(em, project, {
+          is_approved: true,
+          approved_at: new Date(),
+          version: project.version + 1,
+        });
+        if (notify) this.notifyOwner(em, project);
       });
-      if (access.role === 'token') await this.notifyOwner(project);
+      if (notify) this.mail.sendSoon();
     }
     return this.json(access);
   }
 
-  private async notifyOwner(project: Project) {
-    try {
-      await this.mail.send({
-        to: project.owner.email,
-        template: 'approved',
-        values: { customer_firm: project.customer_firm, project_name: project.project_name },
-        link: `${this.config.appUrl}/projekte/${project.id}/ergebnisse`,
-      });
-    } catch (error) {
-      this.logger.error(`Freigabe-Mail konnte nicht gesendet werden: ${(error as Error).message}`);
-    }
+  private notifyOwner(em: EntityManager, project: Project) {
+    this.mail.enqueue(em, {
+      to: project.owner.email,
+      template: 'approved',
+      values: { customer_firm: project.customer_firm, project_name: project.project_name },
+      link: `${this.config.appUrl}/projekte/${project.id}/ergebnisse`,
+    });
   }
 
   /** PUT /projects/{id}/edit-token: a new share link; the old one stops working at once. */

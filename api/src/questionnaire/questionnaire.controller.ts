@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Param, Patch, Post, Put } from '@nestjs/common';
-import type { StepDefinition } from '@fragewerk/engine/core';
 import type { ProjectAccess } from '../projects/project-access.service.ts';
 import { Access } from '../projects/project-access.guard.ts';
-import { QuestionnaireService } from './questionnaire.service.ts';
+import { QuestionnaireService, type StepRef } from './questionnaire.service.ts';
 import { AnswerStep, Step } from './step.guard.ts';
 
 /** `{kind}` is a step key of the definition; the routes exist for every step, with no code per step. */
@@ -12,27 +11,19 @@ export class QuestionnaireController {
 
   @Post()
   @AnswerStep('list')
-  async add(@Access() access: ProjectAccess, @Step() step: StepDefinition, @Body() body: unknown) {
+  async add(@Access() access: ProjectAccess, @Step() step: StepRef, @Body() body: unknown) {
     return { data: await this.questionnaire.addItem(access, step, body) };
   }
 
   @Patch()
   @AnswerStep('form')
-  async saveForm(
-    @Access() access: ProjectAccess,
-    @Step() step: StepDefinition,
-    @Body() body: unknown,
-  ) {
+  async saveForm(@Access() access: ProjectAccess, @Step() step: StepRef, @Body() body: unknown) {
     return { data: await this.questionnaire.saveForm(access, step, body) };
   }
 
   @Put('order')
   @AnswerStep('list')
-  async reorder(
-    @Access() access: ProjectAccess,
-    @Step() step: StepDefinition,
-    @Body() body: unknown,
-  ) {
+  async reorder(@Access() access: ProjectAccess, @Step() step: StepRef, @Body() body: unknown) {
     return { data: await this.questionnaire.reorder(access, step, body) };
   }
 
@@ -40,7 +31,7 @@ export class QuestionnaireController {
   @AnswerStep('list')
   async update(
     @Access() access: ProjectAccess,
-    @Step() step: StepDefinition,
+    @Step() step: StepRef,
     @Param('itemId') itemId: string,
     @Body() body: unknown,
   ) {
@@ -51,7 +42,7 @@ export class QuestionnaireController {
   @AnswerStep('list')
   async remove(
     @Access() access: ProjectAccess,
-    @Step() step: StepDefinition,
+    @Step() step: StepRef,
     @Param('itemId') itemId: string,
   ) {
     await this.questionnaire.deleteItem(access, step, itemId);

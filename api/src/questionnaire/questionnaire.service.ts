@@ -1,16 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { StepDefinition } from '@fragewerk/engine/core';
+import type { JsonSchema, StepDefinition } from '@fragewerk/engine/core';
 import { conflict, invalid, notFound } from '../common/api-error.ts';
 import { objectBody, withoutKeys } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
 import { isUuid } from '../common/secrets.ts';
 import {
-  DEFINITION,
-  VALIDATOR,
-  type Definition,
-  type ValidatorFor,
-} from '../definition/definition.providers.ts';
+  DEFINITION_REVISIONS,
+  type DefinitionRevisions,
+  type LoadedRevision,
+} from '../definition/definition-revisions.ts';
 import {
   deleteItem,
   findAnswer,
@@ -33,6 +32,39 @@ const ENVELOPE = ['id', 'version'];
 /** An id that matches no entry, for path parameters that are no id at all. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
+/** A step as a route names it: its key and its kind (checked before the caller is known). */
+export interface StepRef {
+  key: string;
+  kind: StepDefinition['meta']['kind'];
+}
+
+/** The step of the project's revision and that revision (for its validators). */
+interface RevisionStep {
+  step: StepDefinition;
+  revision: LoadedRevision;
+}
+
+const fieldsCache = new WeakMap<JsonSchema, Set<string>>();
+
+/** Every field a step's schema declares, in any branch (once per schema). */
+function fieldsOf(schema: JsonSchema): Set<string> {
+  let fields = fieldsCache.get(schema);
+  if (fields) return fields;
+  fields = new Set();
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    const { properties, allOf, anyOf, oneOf, then, else: otherwise } = node as JsonSchema;
+    if (typeof properties === 'object' && properties !== null)
+      for (const name of Object.keys(properties)) fields!.add(name);
+    for (const branch of [allOf, anyOf, oneOf]) if (Array.isArray(branch)) branch.forEach(visit);
+    visit(then);
+    visit(otherwise);
+  };
+  visit(schema);
+  fieldsCache.set(schema, fields);
+  return fields;
+}
+
 /**
  * The generic questionnaire endpoints of docs/architecture.md#api-konventionen: every list step of
  * the definition gets add, update, delete and order; every form step gets save. Bodies are
@@ -43,20 +75,53 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
 export class QuestionnaireService {
   constructor(
     private readonly orm: MikroORM,
-    @Inject(DEFINITION) private readonly definition: Definition,
-    @Inject(VALIDATOR) private readonly validator: ValidatorFor,
+    @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
   ) {}
 
-  /** The step `kind` of the definition if it is of the `expected` kind; else 404. */
-  step(kind: string, expected: StepDefinition['meta']['kind']): StepDefinition {
-    const step = this.definition.steps.find((candidate) => candidate.meta.key === kind);
-    if (!step || step.meta.kind !== expected) throw notFound();
-    return step;
+  /**
+   * The step `kind` if any stored revision has it with the `expected` kind; else 404 – before
+   * the caller is known. Which revision counts is the project's (see `revisionStep`).
+   */
+  step(kind: string, expected: StepRef['kind']): StepRef {
+    if (!this.revisions.hasStep(kind, expected)) throw notFound();
+    return { key: kind, kind: expected };
   }
 
-  /** Validates a body against the step; returns the normalised answers and the edited version. */
-  private answers(step: StepDefinition, body: unknown, needsVersion: boolean) {
-    const input = objectBody(body);
+  /**
+   * The step in the revision the project is on (docs/architecture.md#revisionen): an approved
+   * project is edited with the steps and rules it was approved with. 404 when that revision does
+   * not have it (a step taken out keeps its rows, but nobody edits them).
+   */
+  private async revisionStep({ project }: ProjectAccess, ref: StepRef): Promise<RevisionStep> {
+    const revision = await this.revisions.of(project);
+    const step = revision.definition.steps.find((candidate) => candidate.meta.key === ref.key);
+    if (!step || step.meta.kind !== ref.kind) throw notFound();
+    return { step, revision };
+  }
+
+  /**
+   * Validates a body against the step of the project's revision; returns the normalised answers,
+   * the edited version and the fields the revision knows. Fields it does not know are refused,
+   * except one that comes back exactly as stored (`stored`): a client may echo an entry it read.
+   */
+  private answers(
+    { step, revision }: RevisionStep,
+    body: unknown,
+    needsVersion: boolean,
+    stored?: Record<string, unknown>,
+  ) {
+    const fields = fieldsOf(step.schema);
+    let input = objectBody(body);
+    if (stored) {
+      const echoed = Object.keys(input).filter(
+        (key) =>
+          !fields.has(key) &&
+          !ENVELOPE.includes(key) &&
+          Object.hasOwn(stored, key) &&
+          JSON.stringify(stored[key]) === JSON.stringify(input[key]),
+      );
+      input = withoutKeys(input, echoed);
+    }
     const { version } = input;
     // Versions are PostgreSQL integers; anything beyond is no version this server ever gave out.
     const versionValid =
@@ -64,41 +129,47 @@ export class QuestionnaireService {
       Number.isInteger(version) &&
       version >= 0 &&
       version < MAX_VERSION;
-    const result = this.validator(`step:${step.meta.key}`)(withoutKeys(input, ENVELOPE));
+    const result = revision.validator(`step:${step.meta.key}`)(withoutKeys(input, ENVELOPE));
     const errors = result.valid ? {} : { ...result.errors };
     if (needsVersion && !versionValid) errors.version = [t('errors.version')];
     if (Object.keys(errors).length > 0) throw invalid(errors);
     return {
       data: (result as { value: Record<string, unknown> }).value,
       version: version as number,
+      fields: [...fields],
     };
   }
 
+  /** Whether a body names a field the revision does not know (then the stored row is read). */
+  private hasUnknown({ step }: RevisionStep, body: unknown): boolean {
+    const fields = fieldsOf(step.schema);
+    return Object.keys(objectBody(body)).some((key) => !fields.has(key) && !ENVELOPE.includes(key));
+  }
+
   /** POST …/{kind}: appends an entry to a list step. */
-  async addItem({ project }: ProjectAccess, step: StepDefinition, body: unknown) {
+  async addItem(access: ProjectAccess, ref: StepRef, body: unknown) {
+    const { project } = access;
+    const step = await this.revisionStep(access, ref);
     const { data } = this.answers(step, body, false);
     const item = await this.orm.em.transactional(async (tx) => {
       await lockPositions(tx, project.id);
-      return insertItem(tx, project.id, step.meta.key, data);
+      return insertItem(tx, project.id, ref.key, data);
     });
     return itemJson(item);
   }
 
   /** PATCH …/{kind}/{itemId}: replaces an entry's answers. */
-  async updateItem(
-    { project }: ProjectAccess,
-    step: StepDefinition,
-    itemId: string,
-    body: unknown,
-  ) {
-    const { data, version } = this.answers(step, body, true);
+  async updateItem(access: ProjectAccess, ref: StepRef, itemId: string, body: unknown) {
+    const step = await this.revisionStep(access, ref);
     const key = {
       id: isUuid(itemId) ? itemId : NO_ID,
-      projectId: project.id,
-      stepKey: step.meta.key,
+      projectId: access.project.id,
+      stepKey: ref.key,
     };
+    const stored = this.hasUnknown(step, body) ? await findItem(this.orm.em, key) : undefined;
+    const { data, version, fields } = this.answers(step, body, true, stored?.data);
     // One statement writes and returns the entry; only a miss needs a second look.
-    const saved = await updateItem(this.orm.em, key, data, version);
+    const saved = await updateItem(this.orm.em, key, data, version, fields);
     if (saved) return itemJson(saved);
     const current = await findItem(this.orm.em, key);
     if (!current) throw notFound(t('errors.itemNotFound'));
@@ -106,9 +177,10 @@ export class QuestionnaireService {
   }
 
   /** DELETE …/{kind}/{itemId}. */
-  async deleteItem({ project }: ProjectAccess, step: StepDefinition, itemId: string) {
+  async deleteItem(access: ProjectAccess, ref: StepRef, itemId: string) {
+    await this.revisionStep(access, ref);
     if (!isUuid(itemId)) throw notFound(t('errors.itemNotFound'));
-    const key = { id: itemId, projectId: project.id, stepKey: step.meta.key };
+    const key = { id: itemId, projectId: access.project.id, stepKey: ref.key };
     if (!(await deleteItem(this.orm.em, key))) throw notFound(t('errors.itemNotFound'));
   }
 
@@ -116,7 +188,9 @@ export class QuestionnaireService {
    * PUT …/order: the listed items come first, in the given order; items the client did not know
    * yet (added meanwhile by someone else) keep their relative order behind them, so nothing is lost.
    */
-  async reorder({ project }: ProjectAccess, step: StepDefinition, body: unknown) {
+  async reorder(access: ProjectAccess, ref: StepRef, body: unknown) {
+    const { project } = access;
+    const { step } = await this.revisionStep(access, ref);
     const { order } = objectBody(body);
     const em = this.orm.em;
     const items = await stepItemRows(em, project.id, step.meta.key);
@@ -141,16 +215,19 @@ export class QuestionnaireService {
   }
 
   /** PATCH …/{kind}: saves a form step; version 0 means its first save. */
-  async saveForm({ project }: ProjectAccess, step: StepDefinition, body: unknown) {
-    const { data, version } = this.answers(step, body, true);
+  async saveForm(access: ProjectAccess, ref: StepRef, body: unknown) {
+    const { project } = access;
+    const step = await this.revisionStep(access, ref);
     const em = this.orm.em;
-    const kind = step.meta.key;
+    const kind = ref.key;
+    const stored = this.hasUnknown(step, body) ? await findAnswer(em, project.id, kind) : undefined;
+    const { data, version, fields } = this.answers(step, body, true, stored?.data);
     if (version === 0) {
       if (await insertAnswer(em, project.id, kind, data)) return answerJson({ data, version: 1 });
       throw conflict(answerJson(await findAnswer(em, project.id, kind)));
     }
     // One statement writes and returns the answers; only a miss needs a second look.
-    const saved = await updateAnswer(em, project.id, kind, data, version);
+    const saved = await updateAnswer(em, project.id, kind, data, version, fields);
     if (saved) return answerJson(saved);
     throw conflict(answerJson(await findAnswer(em, project.id, kind)));
   }

@@ -8,22 +8,24 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { StepDefinition } from '@fragewerk/engine/core';
 import type { Request } from 'express';
 import { ForProject } from '../projects/project-access.guard.ts';
-import { QuestionnaireService } from './questionnaire.service.ts';
+import { QuestionnaireService, type StepRef } from './questionnaire.service.ts';
 
-type StepKind = StepDefinition['meta']['kind'];
+type StepKind = StepRef['kind'];
 
 const STEP_KIND = 'fragewerk:step-kind';
 
 declare module 'express' {
   interface Request {
-    step?: StepDefinition;
+    step?: StepRef;
   }
 }
 
-/** Finds the step `:kind` of the definition; an unknown step is a 404 before any access check. */
+/**
+ * Checks the step `:kind`: an unknown one is a 404 before any access check. Which revision's step
+ * the route works on is decided with the project (`QuestionnaireService`).
+ */
 @Injectable()
 export class StepGuard implements CanActivate {
   constructor(
@@ -47,10 +49,8 @@ export const AnswerStep = (kind: StepKind) =>
   applyDecorators(SetMetadata(STEP_KIND, kind), UseGuards(StepGuard), ForProject('answer'));
 
 /** Route parameter: the step that `@AnswerStep()` found. */
-export const Step = createParamDecorator(
-  (_: unknown, context: ExecutionContext): StepDefinition => {
-    const step = context.switchToHttp().getRequest<Request>().step;
-    if (!step) throw new Error('@Step() needs @AnswerStep() on the route');
-    return step;
-  },
-);
+export const Step = createParamDecorator((_: unknown, context: ExecutionContext): StepRef => {
+  const step = context.switchToHttp().getRequest<Request>().step;
+  if (!step) throw new Error('@Step() needs @AnswerStep() on the route');
+  return step;
+});

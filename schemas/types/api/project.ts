@@ -6,6 +6,13 @@ import type { ProjectSummaryJson } from './project-summary.ts';
  */
 export type ProjectJson = ProjectSummaryJson & {
   definition_version: number;
+  /**
+   * The definition revision the project is on: frozen once approved, else the newest. `id` names it for GET /api/definitions/{id}, `label` is the questionnaire's version („Fragebogen-Version 1“).
+   */
+  definition_revision: {
+    id: string;
+    label: number;
+  };
   approved_at: string | null;
   /**
    * The share token; only the owner sees it.

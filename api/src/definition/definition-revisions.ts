@@ -1,0 +1,167 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import {
+  canonicalDefinitionJson,
+  createValidator,
+  retiredPresets,
+  type Definition,
+  type Presets,
+  type RevisionRef,
+  type StepMeta,
+  type Validators,
+} from '@fragewerk/engine/core';
+import { revisionIdOf, standaloneChecksModule } from '@fragewerk/engine/core/node';
+import {
+  findRevision,
+  lockRevisions,
+  revisionPresets,
+  revisionSteps,
+  storeRevision,
+} from './definition-revisions.repository.ts';
+
+/** Injection token of the {@link DefinitionRevisions} of this process. */
+export const DEFINITION_REVISIONS = Symbol('DEFINITION_REVISIONS');
+
+/** A revision's id: the hex SHA-256 of its canonical JSON. */
+export const REVISION_ID = /^[0-9a-f]{64}$/;
+
+/**
+ * One stored revision, parsed once per process: its definition (with the labels of retired keys
+ * and its own id and label, as the browser gets it), and its validators and browser checks, each
+ * built on first use.
+ */
+export class LoadedRevision {
+  private validators?: Validators;
+  private checksModule?: Promise<string>;
+
+  constructor(
+    readonly ref: RevisionRef,
+    readonly definition: Definition,
+    ready: { validator?: Validators; checksModule?: string } = {},
+  ) {
+    this.validators = ready.validator;
+    if (ready.checksModule !== undefined) this.checksModule = Promise.resolve(ready.checksModule);
+  }
+
+  /** The validators of this revision (`step:<key>`, `form:<name>`), compiled on first use. */
+  get validator(): Validators {
+    return (this.validators ??= createValidator(this.definition));
+  }
+
+  /** The browser's precompiled checks of this revision (an ES module), built on first use. */
+  checks(): Promise<string> {
+    return (this.checksModule ??= standaloneChecksModule(this.definition));
+  }
+}
+
+/**
+ * The definition revisions (docs/architecture.md#revisionen). At start the server stores the
+ * definition it loaded as a revision – once per content, however many processes start – and from
+ * then on hands out any stored revision by id: parsed once, cached, with validators and checks
+ * built lazily. Projects name the revision they are on; an approved one stays on its own.
+ */
+export class DefinitionRevisions {
+  private readonly loaded = new Map<string, Promise<LoadedRevision | undefined>>();
+
+  private constructor(
+    private readonly orm: MikroORM,
+    readonly current: LoadedRevision,
+    /** The presets of every stored revision, oldest first. */
+    private readonly presets: { id: string; presets: Presets }[],
+    /** Step key → the kinds it has in any stored revision. */
+    private readonly steps: Map<string, Set<StepMeta['kind']>>,
+  ) {
+    this.loaded.set(current.ref.id, Promise.resolve(current));
+  }
+
+  /**
+   * Stores `definition` as a revision (in one transaction under the revisions' advisory lock, so
+   * that two processes starting on the same changed files store one row) and loads what the
+   * revisions need from the database.
+   */
+  static async start(
+    orm: MikroORM,
+    definition: Definition,
+    ready: { validator: Validators; checksModule: string },
+  ): Promise<DefinitionRevisions> {
+    const text = canonicalDefinitionJson(definition);
+    const ref = { id: revisionIdOf(text), label: definition.version };
+    const em = orm.em.fork();
+    await em.transactional(async (tx) => {
+      await lockRevisions(tx);
+      await storeRevision(tx, { id: ref.id, version: ref.label, definition: text });
+    });
+    const presets = (await revisionPresets(em)).map((row) => ({
+      id: row.id,
+      presets: row.presets ?? {},
+    }));
+    const steps = new Map<string, Set<StepMeta['kind']>>();
+    for (const { key, kind } of await revisionSteps(em)) {
+      if (!steps.has(key)) steps.set(key, new Set());
+      steps.get(key)!.add(kind);
+    }
+    const served = DefinitionRevisions.served(ref, definition, presets);
+    return new DefinitionRevisions(orm, new LoadedRevision(ref, served, ready), presets, steps);
+  }
+
+  /**
+   * The definition as it is handed out: with its id and label, and with the labels of the keys
+   * other revisions offered and this one does not – from the revisions before it first (the label
+   * the key had), else from later ones.
+   */
+  private static served(
+    ref: RevisionRef,
+    definition: Definition,
+    all: { id: string; presets: Presets }[],
+  ): Definition {
+    const at = all.findIndex((row) => row.id === ref.id);
+    const before = at < 0 ? all : all.slice(0, at);
+    const after = at < 0 ? [] : all.slice(at + 1);
+    // The last one to offer a key gives its label: later revisions first, so earlier ones win.
+    const others = [...after, ...before].map((row) => row.presets);
+    return { ...definition, retired: retiredPresets(definition.presets, others), revision: ref };
+  }
+
+  /**
+   * The stored revision `id`, parsed on first use; undefined when there is none. `em`: read through
+   * this entity manager (inside a transaction, which on the embedded database must not wait for a
+   * second connection).
+   */
+  get(id: string, em?: EntityManager): Promise<LoadedRevision | undefined> {
+    if (!REVISION_ID.test(id)) return Promise.resolve(undefined);
+    let loading = this.loaded.get(id);
+    if (!loading) {
+      loading = this.load(id, em ?? this.orm.em.fork());
+      this.loaded.set(id, loading);
+      // A failed read is not remembered: the next request tries again.
+      loading.then(
+        (revision) => revision ?? this.loaded.delete(id),
+        () => this.loaded.delete(id),
+      );
+    }
+    return loading;
+  }
+
+  private async load(id: string, em: EntityManager): Promise<LoadedRevision | undefined> {
+    const row = await findRevision(em, id);
+    if (!row) return undefined;
+    const definition = JSON.parse(row.definition) as Definition;
+    for (const step of definition.steps) {
+      if (!this.steps.has(step.meta.key)) this.steps.set(step.meta.key, new Set());
+      this.steps.get(step.meta.key)!.add(step.meta.kind);
+    }
+    const ref = { id: row.id, label: row.version };
+    return new LoadedRevision(ref, DefinitionRevisions.served(ref, definition, this.presets));
+  }
+
+  /** The revision a project is on (the current one for a project that has none yet). */
+  async of(project: { definition_revision?: { id: string } | null }): Promise<LoadedRevision> {
+    const id = project.definition_revision?.id;
+    if (!id || id === this.current.ref.id) return this.current;
+    return (await this.get(id)) ?? this.current;
+  }
+
+  /** Whether any stored revision has a step `key` of `kind` (an unknown one is a 404 at once). */
+  hasStep(key: string, kind: StepMeta['kind']): boolean {
+    return this.steps.get(key)?.has(kind) ?? false;
+  }
+}

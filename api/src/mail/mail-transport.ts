@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
+import { t } from '../common/messages.ts';
+
+/** A rendered mail, ready to go out. */
+export interface RenderedMail {
+  recipient: string;
+  template: string;
+  subject: string;
+  body: string;
+  link: string;
+}
+
+/**
+ * Hands a mail to nodemailer: over `SMTP_URL` when set, else as an `.eml` file in
+ * `<data>/mail/`, logging its link so that a first user can click it
+ * (docs/architecture.md#mail). Throws when the mail did not go out.
+ */
+@Injectable()
+export class MailTransport {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: Transporter;
+  private readonly folder: string | undefined;
+  private readonly from: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.from = config.mailFrom;
+    if (config.smtpUrl) {
+      // nodemailer waits up to 2 minutes for a connection and 10 for a silent server; a mail
+      // that does not go out soon is better tried again later.
+      this.transport = nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      });
+    } else {
+      this.transport = nodemailer.createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: 'unix',
+      });
+      this.folder = path.join(config.dataDir, 'mail');
+    }
+  }
+
+  async send(mail: RenderedMail): Promise<void> {
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: mail.recipient,
+      subject: mail.subject,
+      text: mail.body,
+    });
+    if (!this.folder) return;
+    await mkdir(this.folder, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.template}-${randomBytes(3).toString('hex')}.eml`;
+    await writeFile(path.join(this.folder, name), (info as { message: Buffer }).message);
+    this.logger.log(`${mail.subject} → ${mail.recipient}: ${mail.link}`);
+  }
+
+  /** The subject and text of a template with its values and link filled in. */
+  static render(template: string, values: Record<string, string>, link: string) {
+    const filled = { ...values, link };
+    return {
+      subject: t(`mail.${template}.subject`, filled),
+      body: `${t(`mail.${template}.text`, filled)}\n\n${t('mail.signature')}\n`,
+    };
+  }
+}

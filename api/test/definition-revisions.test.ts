@@ -1,0 +1,517 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ProseRenderer, type Definition } from '@fragewerk/engine/core';
+import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/accounts/passwords.ts';
+import { UserSchema } from '../src/users/user.entity.ts';
+import { login, PASSWORD, uniqueEmail } from './accounts.ts';
+import type { Body, Item, Json } from './fixtures.ts';
+import { HttpClient } from './http-client.ts';
+import {
+  createServerDatabase,
+  DATABASES,
+  startTestServer,
+  type TestServer,
+} from './test-server.ts';
+
+/*
+ * docs/architecture.md#revisionen: the server runs on a copy of the definition, an editor changes
+ * the files, the server starts again on the same database – approved projects stay as they were
+ * approved, running ones follow the change without losing anything.
+ */
+
+type Project = Json & {
+  id: string;
+  version: number;
+  edit_token: string;
+  definition_revision: { id: string; label: number };
+  brandpersonality: Json & { version: number };
+  competitors: Item[];
+  userstories: Item[];
+};
+
+const PERSONALITY = {
+  gender: 'female',
+  age: 'age_26_35',
+  industry: 'crafts',
+  job_definition: 'Tischlerin',
+  character_traits: ['honest', 'brave', 'curious'],
+};
+const COMPETITOR = {
+  name: 'Tischlerei Holz',
+  url: '',
+  explanation: 'Gleiche Region',
+  importance: 4,
+};
+const USER_STORY = { role: 'new_customer', priority: 'must', text: 'online bestellen' };
+
+/** A copy of the repository's definition (schemas/ and presets/) that a test edits. */
+async function copyDefinition(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-revisions-'));
+  await cp(defaultDefinitionDirs.schemasDir, path.join(root, 'schemas'), {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}types`) && !source.endsWith(`${path.sep}src`),
+  });
+  await cp(defaultDefinitionDirs.presetsDir, path.join(root, 'presets'), {
+    recursive: true,
+    filter: (source) =>
+      source === defaultDefinitionDirs.presetsDir ||
+      source.endsWith('.de.json') ||
+      source.startsWith(path.join(defaultDefinitionDirs.presetsDir, 'avatars')),
+  });
+  return root;
+}
+
+/** Edits one JSON file of a definition copy in place. */
+async function editJson<T = Record<string, unknown>>(
+  root: string,
+  file: string,
+  change: (json: T) => void,
+): Promise<void> {
+  const full = path.join(root, file);
+  const json = JSON.parse(await readFile(full, 'utf8')) as T;
+  change(json);
+  await writeFile(full, JSON.stringify(json, null, 2));
+}
+
+type PresetFile = Record<string, { key: string; label: string }[]>;
+type Manifest = { version: number; stages: { key: string; steps: string[] }[] };
+type StepSchema = {
+  required: string[];
+  properties: Record<string, Record<string, unknown>>;
+};
+
+describe.each(DATABASES)('definition revisions (%s database)', (database) => {
+  let dataDir: string;
+  let definitionDir: string;
+  let serverDatabase: { url: string; drop(): Promise<void> } | undefined;
+  let server: TestServer | undefined;
+  let email: string;
+
+  /** Starts the server on the test's data folder (or server database) and definition copy. */
+  const start = async (): Promise<TestServer> => {
+    server = await startTestServer('embedded', {
+      dataDir,
+      databaseUrl: serverDatabase?.url,
+      definitionDir,
+    });
+    return server;
+  };
+  /** Stops the server, lets `edit` change the definition files, starts it again. */
+  const restart = async (edit: (root: string) => Promise<void>): Promise<TestServer> => {
+    await server?.close();
+    server = undefined;
+    await edit(definitionDir);
+    return start();
+  };
+  const owner = () => login(server!, email);
+  const count = async (table: string): Promise<number> => {
+    const [row] = await server!.orm.em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*) as n from ${table}`);
+    return Number(row!.n);
+  };
+  const rowCounts = async () => ({
+    project: await count('project'),
+    item: await count('item'),
+    answer: await count('answer'),
+  });
+  const read = async (client: HttpClient, id: string): Promise<Project> => {
+    const response = await client.api<Body<Project>>('GET', `/projects/${id}`);
+    expect(response.status).toBe(200);
+    return response.body.data;
+  };
+  const definitionOf = async (id?: string): Promise<Definition> =>
+    (
+      await new HttpClient(server!.url).api<Body<Definition>>(
+        'GET',
+        id ? `/definitions/${id}` : '/config/definition',
+      )
+    ).body.data;
+
+  /**
+   * A verified owner with two filled-in projects, one running and one approved; returns their
+   * ids. The account is written directly: this test is about the definition, not about mail.
+   */
+  async function projects(): Promise<{ running: string; approved: string }> {
+    email = uniqueEmail('revisionen');
+    const em = server!.orm.em.fork();
+    em.create(UserSchema, {
+      company: 'Agentur Revision',
+      email,
+      password_hash: await hashPassword(PASSWORD),
+      verified_at: new Date(),
+    });
+    await em.flush();
+    const client = await owner();
+    const ids: string[] = [];
+    for (const name of ['Laufend', 'Freigegeben']) {
+      const created = await client.api<Body<Project>>('POST', '/projects/create', {
+        project_name: name,
+        customer_firm: 'Tischlerei Berger',
+      });
+      const id = created.body.data.id;
+      ids.push(id);
+      expect(
+        (
+          await client.api('PATCH', `/projects/${id}/brandpersonality`, {
+            ...PERSONALITY,
+            version: 0,
+          })
+        ).status,
+      ).toBe(200);
+      expect((await client.api('POST', `/projects/${id}/competitors`, COMPETITOR)).status).toBe(
+        201,
+      );
+      expect((await client.api('POST', `/projects/${id}/userstories`, USER_STORY)).status).toBe(
+        201,
+      );
+    }
+    expect((await client.api('PUT', `/projects/${ids[1]}/approve`)).status).toBe(200);
+    return { running: ids[0]!, approved: ids[1]! };
+  }
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-revisions-data-'));
+    definitionDir = await copyDefinition();
+    serverDatabase = database === 'server' ? await createServerDatabase() : undefined;
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await serverDatabase?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(definitionDir, { recursive: true, force: true });
+  });
+
+  it('stores the definition as one revision per content, and every project names its own', async () => {
+    await start();
+    const { running, approved } = await projects();
+    const current = await definitionOf();
+    expect(current.revision).toEqual({ id: expect.stringMatching(/^[0-9a-f]{64}$/), label: 1 });
+    const client = await owner();
+    expect((await read(client, running)).definition_revision).toEqual(current.revision);
+    expect((await read(client, approved)).definition_revision).toEqual(current.revision);
+
+    // The same files again: no new revision.
+    await restart(async () => {});
+    expect(await count('definition_revision')).toBe(1);
+    expect((await definitionOf()).revision).toEqual(current.revision);
+
+    // The revision by id, like the current one; the checks of one revision with a long cache.
+    const byId = await new HttpClient(server!.url).api<Body<Definition>>(
+      'GET',
+      `/definitions/${current.revision!.id}`,
+    );
+    expect(byId.status).toBe(200);
+    expect(byId.headers.get('cache-control')).toBe('no-cache');
+    expect(byId.body.data.steps.map((step) => step.meta.key)).toEqual(
+      current.steps.map((step) => step.meta.key),
+    );
+    const checks = await fetch(`${server!.url}/assets/checks/${current.revision!.id}.js`);
+    expect(checks.status).toBe(200);
+    expect(checks.headers.get('content-type')).toContain('javascript');
+    expect(checks.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await checks.text()).toContain('export');
+    expect((await fetch(`${server!.url}/assets/checks/${'0'.repeat(64)}.js`)).status).toBe(404);
+    const unknown = await new HttpClient(server!.url).api('GET', `/definitions/${'0'.repeat(64)}`);
+    expect(unknown.status).toBe(404);
+    expect((await new HttpClient(server!.url).api('GET', '/definitions/nonsense')).status).toBe(
+      404,
+    );
+  });
+
+  it('keeps an approved briefing as approved and shows a removed option with its old label in a running one', async () => {
+    await start();
+    const { running, approved } = await projects();
+    const before = await definitionOf();
+    const approvedProse = new ProseRenderer(before).describeForm(
+      'brandpersonality',
+      (await read(await owner(), approved)).brandpersonality,
+    );
+    expect(approvedProse.join(' ')).toContain('ehrlich, mutig und neugierig');
+    const rows = await rowCounts();
+
+    // „mutig“ goes, „ehrlich“ is reworded, and so is a sentence of the results view.
+    await restart(async (root) => {
+      await editJson<Manifest>(root, 'schemas/questionnaire.json', (json) => (json.version = 2));
+      await editJson<PresetFile>(root, 'presets/brandpersonality.de.json', (json) => {
+        const traits = json.character_traits!;
+        traits.splice(
+          traits.findIndex((entry) => entry.key === 'brave'),
+          1,
+        );
+        traits.find((entry) => entry.key === 'honest')!.label = 'aufrichtig';
+      });
+      await editJson<{ form: Record<string, string> }>(
+        root,
+        'schemas/steps/brandpersonality/prose.de.json',
+        (json) => (json.form.traits_female = 'Man erlebt sie als {{character_traits, list}}.'),
+      );
+    });
+    expect(await rowCounts()).toEqual(rows);
+    expect(await count('definition_revision')).toBe(2);
+    const after = await definitionOf();
+    expect(after.revision).toEqual({
+      id: expect.not.stringMatching(before.revision!.id),
+      label: 2,
+    });
+    expect(after.retired?.brandpersonality?.character_traits).toEqual([
+      { key: 'brave', label: 'mutig' },
+    ]);
+
+    const client = await owner();
+    // The approved briefing: its revision, its labels, its sentences.
+    const frozen = await read(client, approved);
+    expect(frozen.definition_revision).toEqual(before.revision);
+    const approvedDefinition = await definitionOf(frozen.definition_revision.id);
+    expect(
+      new ProseRenderer(approvedDefinition).describeForm(
+        'brandpersonality',
+        frozen.brandpersonality,
+      ),
+    ).toEqual(approvedProse);
+
+    // The running project: on the new revision, the stored keys unchanged, no raw key in its prose.
+    const moving = await read(client, running);
+    expect(moving.definition_revision).toEqual(after.revision);
+    expect(moving.brandpersonality.character_traits).toEqual(PERSONALITY.character_traits);
+    const prose = new ProseRenderer(after).describeForm(
+      'brandpersonality',
+      moving.brandpersonality,
+    );
+    expect(prose.join(' ')).toContain('Man erlebt sie als aufrichtig, mutig und neugierig.');
+    expect(prose.join(' ')).not.toContain('brave');
+
+    // Saving the removed key again fails at its field, in German; without it, it saves.
+    const refused = await client.api<Body>('PATCH', `/projects/${running}/brandpersonality`, {
+      ...moving.brandpersonality,
+    });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors!)).toEqual(['character_traits']);
+    expect(refused.body.errors!.character_traits![0]).toMatch(/^Charaktereigenschaften/);
+    const saved = await client.api<Body>('PATCH', `/projects/${running}/brandpersonality`, {
+      ...moving.brandpersonality,
+      character_traits: ['honest', 'curious', 'reliable'],
+    });
+    expect(saved.status).toBe(200);
+
+    // The owner still edits the approved one – against the revision it was approved on.
+    const edited = await client.api<Body>('PATCH', `/projects/${approved}/brandpersonality`, {
+      ...frozen.brandpersonality,
+      job_definition: 'Schreinerin',
+    });
+    expect(edited.status).toBe(200);
+    expect((await read(client, approved)).definition_revision).toEqual(before.revision);
+
+    // Lifting the approval makes it a running project: it moves to the newest revision.
+    const reopened = await client.api<Body<Project>>('PATCH', `/projects/${approved}`, {
+      is_approved: false,
+    });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.data.definition_revision).toEqual(after.revision);
+    expect(reopened.body.data.brandpersonality.character_traits).toEqual(
+      PERSONALITY.character_traits,
+    );
+    expect(await rowCounts()).toEqual(rows);
+  });
+
+  it('makes an entry incomplete when a field becomes required, and the approved one keeps its rules', async () => {
+    await start();
+    const { running, approved } = await projects();
+    const rows = await rowCounts();
+    await restart(async (root) => {
+      await editJson<StepSchema>(root, 'schemas/steps/competitors/schema.json', (json) => {
+        json.properties.founded = { type: 'integer', title: 'Gründungsjahr', minimum: 1800 };
+        json.required.push('founded');
+      });
+    });
+    expect(await rowCounts()).toEqual(rows);
+    const client = await owner();
+    const [item] = (await read(client, running)).competitors;
+    expect(item).toMatchObject(COMPETITOR);
+    const refused = await client.api<Body>(
+      'PATCH',
+      `/projects/${running}/competitors/${item!.id}`,
+      {
+        ...item,
+      },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ founded: ['Gründungsjahr ist ein Pflichtfeld'] });
+    const completed = await client.api<Body>(
+      'PATCH',
+      `/projects/${running}/competitors/${item!.id}`,
+      { ...item, founded: 1990 },
+    );
+    expect(completed.status).toBe(200);
+
+    const [frozen] = (await read(client, approved)).competitors;
+    const unchanged = await client.api<Body>(
+      'PATCH',
+      `/projects/${approved}/competitors/${frozen!.id}`,
+      { ...frozen, explanation: 'Nur im Norden' },
+    );
+    expect(unchanged.status).toBe(200);
+  });
+
+  it('moves answers by a migration map in one transaction and logs them, leaving the approved one alone', async () => {
+    await start();
+    const { running, approved } = await projects();
+    const rows = await rowCounts();
+    const itemBefore = (await read(await owner(), running)).competitors[0]!;
+
+    await restart(async (root) => {
+      await editJson<Manifest>(root, 'schemas/questionnaire.json', (json) => (json.version = 2));
+      const step = 'schemas/steps/competitors';
+      await editJson<StepSchema>(root, `${step}/schema.json`, (json) => {
+        json.properties.description = json.properties.explanation!;
+        delete json.properties.explanation;
+        json.required = json.required.map((name) =>
+          name === 'explanation' ? 'description' : name,
+        );
+      });
+      await editJson<Record<string, unknown>>(root, `${step}/ui.json`, (json) => {
+        json['ui:order'] = ['name', 'url', 'description', 'importance'];
+        json.description = json.explanation;
+        delete json.explanation;
+      });
+      await editJson<{ item: Record<string, string> }>(root, `${step}/prose.de.json`, (json) => {
+        delete json.item.explanation;
+        json.item.description = '{{description}}';
+      });
+      await editJson<{ list: { card: { text: string[] } } }>(
+        root,
+        `${step}/step.json`,
+        (json) => (json.list.card.text = ['description']),
+      );
+      await editJson<PresetFile>(root, 'presets/brandpersonality.de.json', (json) => {
+        json.character_traits!.find((entry) => entry.key === 'brave')!.key = 'courageous';
+      });
+      await mkdir(path.join(root, 'schemas', 'migrations'));
+      await writeFile(
+        path.join(root, 'schemas', 'migrations', '2.json'),
+        JSON.stringify({
+          description:
+            '„Erläuterung“ heißt jetzt „Beschreibung“, „mutig“ hat einen neuen Schlüssel',
+          steps: {
+            competitors: { renameFields: { explanation: 'description' } },
+            brandpersonality: { renameOptions: { character_traits: { brave: 'courageous' } } },
+          },
+        }),
+      );
+    });
+    expect(await rowCounts()).toEqual(rows);
+    const client = await owner();
+    const moved = await read(client, running);
+    const { explanation, ...rest } = COMPETITOR;
+    expect(moved.competitors).toEqual([
+      { ...rest, description: explanation, id: itemBefore.id, version: itemBefore.version + 1 },
+    ]);
+    expect(moved.brandpersonality.character_traits).toEqual(['honest', 'courageous', 'curious']);
+    const frozen = await read(client, approved);
+    expect(frozen.competitors[0]).toMatchObject(COMPETITOR);
+    expect(frozen.brandpersonality.character_traits).toEqual(PERSONALITY.character_traits);
+
+    const log = await server!.orm.em
+      .fork()
+      .execute<
+        { project_id: string; step_key: string; migrations: string; before: Json; after: Json }[]
+      >(
+        'select project_id, step_key, migrations, before, after from definition_migration_log order by step_key',
+      );
+    expect(log).toEqual([
+      {
+        project_id: running,
+        step_key: 'brandpersonality',
+        migrations: '2',
+        before: PERSONALITY,
+        after: { ...PERSONALITY, character_traits: ['honest', 'courageous', 'curious'] },
+      },
+      {
+        project_id: running,
+        step_key: 'competitors',
+        migrations: '2',
+        before: COMPETITOR,
+        after: { ...rest, description: explanation },
+      },
+    ]);
+    // A saved entry with the new name works; a start on the same files moves nothing again.
+    const saved = await client.api<Body>(
+      'PATCH',
+      `/projects/${running}/competitors/${itemBefore.id}`,
+      { ...moved.competitors[0], description: 'Nachbarort' },
+    );
+    expect(saved.status).toBe(200);
+    await restart(async () => {});
+    expect(await count('definition_migration_log')).toBe(2);
+  });
+
+  it('keeps the rows of a step taken out of the questionnaire and shows them again when it comes back', async () => {
+    await start();
+    const { running, approved } = await projects();
+    const rows = await rowCounts();
+    const stories = (await read(await owner(), running)).userstories;
+    expect(stories).toHaveLength(1);
+    const withoutStories = async (root: string) =>
+      editJson<Manifest>(root, 'schemas/questionnaire.json', (json) => {
+        const stage = json.stages.find((candidate) => candidate.key === 'user')!;
+        stage.steps = stage.steps.filter((key) => key !== 'userstories');
+      });
+    await restart(withoutStories);
+    expect(await rowCounts()).toEqual(rows);
+    let client = await owner();
+    const hidden = await read(client, running);
+    expect(hidden).not.toHaveProperty('userstories');
+    expect((await client.api('POST', `/projects/${running}/userstories`, USER_STORY)).status).toBe(
+      404,
+    );
+    // The approved project has the step in its revision, and its owner still edits it.
+    const frozen = await read(client, approved);
+    expect(frozen.userstories).toHaveLength(1);
+    const edited = await client.api<Body>(
+      'PATCH',
+      `/projects/${approved}/userstories/${frozen.userstories[0]!.id}`,
+      { ...frozen.userstories[0], text: 'per App bestellen' },
+    );
+    expect(edited.status).toBe(200);
+
+    await restart(async (root) => {
+      await editJson<Manifest>(root, 'schemas/questionnaire.json', (json) => {
+        json.stages.find((candidate) => candidate.key === 'user')!.steps = [
+          'userstories',
+          'personas',
+        ];
+      });
+    });
+    expect(await rowCounts()).toEqual(rows);
+    client = await owner();
+    expect((await read(client, running)).userstories).toEqual(stories);
+    // The same files as the first start: the first revision runs again, no third one.
+    expect(await count('definition_revision')).toBe(2);
+  });
+
+  it.runIf(database === 'server')(
+    'stores one revision when two processes start at once on changed files',
+    async () => {
+      await start();
+      const { running } = await projects();
+      await server!.close();
+      server = undefined;
+      await editJson<PresetFile>(definitionDir, 'presets/brandpersonality.de.json', (json) => {
+        json.character_traits!.find((entry) => entry.key === 'honest')!.label = 'aufrichtig';
+      });
+      const both = await Promise.all([start(), start()]);
+      try {
+        server = both[0];
+        expect(await count('definition_revision')).toBe(2);
+        const current = await definitionOf();
+        expect((await read(await owner(), running)).definition_revision).toEqual(current.revision);
+      } finally {
+        await both[1].close();
+      }
+    },
+  );
+});
