@@ -82,7 +82,7 @@ const apiDomains = {
   accounts: ['common', 'config', 'definition', 'mail', 'pages', 'users'],
   projects: ['common', 'config', 'definition', 'mail', 'users'],
   questionnaire: ['common', 'config', 'definition', 'projects'],
-  database: ['accounts', 'projects', 'users'],
+  database: ['accounts', 'definition', 'mail', 'projects', 'users'],
   logging: [],
 };
 const apiFolders = [...Object.keys(apiDomains), 'locale'];
