@@ -120,3 +120,98 @@ test('a filled project reads as German prose and prints as a clean A4 document',
   await customer.waitForURL('**/login');
   await anonymous.close();
 });
+
+/** Creates a filled project as a freshly registered owner and returns its id. */
+async function filledProject(page: Page, name: string): Promise<string> {
+  await registerAndLogin(page, `${name}-${Date.now()}@example.de`);
+  await page.getByRole('button', { name: 'Neues Projekt', exact: true }).click();
+  await page.getByLabel('Projektname').fill('Website-Relaunch 2027');
+  await page.getByLabel('Kundenname').fill('Tischlerei Berger');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/einstellungen$/);
+  const projectId = page.url().split('/').at(-2)!;
+  await fillProject(page, projectId);
+  return projectId;
+}
+
+test('the section links land with the heading below the sticky bar, at 1280 and 375 px', async ({
+  page,
+}) => {
+  const projectId = await filledProject(page, 'sprunglinks');
+  const refused = watchCsp(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
+    await page.goto(`/projekte/${projectId}/ergebnisse`);
+    const nav = page.getByRole('navigation', { name: 'Ergebnisse' });
+    for (const stage of ['User Insights', 'Business Insights', 'Brand Insights', 'User Insights']) {
+      await nav.getByRole('link', { name: stage }).click();
+      const heading = page.getByRole('heading', { level: 2, name: stage });
+      // Wait for the smooth scroll to settle, then measure.
+      await expect
+        .poll(async () => {
+          const before = await page.evaluate(() => window.scrollY);
+          await page.waitForTimeout(150);
+          return before === (await page.evaluate(() => window.scrollY));
+        })
+        .toBe(true);
+      const [bar, box] = await Promise.all([nav.boundingBox(), heading.boundingBox()]);
+      expect(bar!.y, `${stage} at ${width} px: the bar sticks to the top`).toBeLessThanOrEqual(1);
+      expect(box!.y, `${stage} at ${width} px: heading below the bar`).toBeGreaterThanOrEqual(
+        bar!.y + bar!.height,
+      );
+      expect(
+        box!.y + box!.height,
+        `${stage} at ${width} px: heading on screen`,
+      ).toBeLessThanOrEqual(page.viewportSize()!.height);
+    }
+  }
+  expect(refused()).toEqual([]);
+});
+
+test('the results name the project once, show the avatars on screen and paper, and lead back to the questionnaire', async ({
+  page,
+}) => {
+  const projectId = await filledProject(page, 'avatare');
+  const refused = watchCsp(page);
+  await page.goto(`/projekte/${projectId}/ergebnisse`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Website-Relaunch 2027' }),
+  ).toBeVisible();
+  // The project bar's own title is hidden here (`hidden` beats its display: flex).
+  await expect(
+    page.getByText('Website-Relaunch 2027', { exact: true }).filter({ visible: true }),
+  ).toHaveCount(1);
+
+  const avatars = page.locator('.results .item-avatar');
+  await expect(avatars).toHaveCount(3);
+  for (const avatar of await avatars.all()) {
+    await expect(avatar).toHaveAttribute('alt', '');
+    await expect(avatar).toHaveAttribute(
+      'src',
+      /^\/assets\/presets\/avatars\/\w+\.svg\?v=[0-9a-f]+$/,
+    );
+    await expect
+      .poll(() =>
+        avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      )
+      .toBe(true);
+  }
+  // No emoji anywhere: without an emoji font they would print as empty boxes.
+  expect(await page.locator('.results').innerText()).not.toMatch(/\p{Emoji_Presentation}/u);
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('link', { name: 'Zurück zum Fragebogen' })).toBeHidden();
+  for (const avatar of await avatars.all()) {
+    const box = await avatar.boundingBox();
+    expect(box!.width).toBeGreaterThan(20);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'fragewerk-pdf-'));
+  const file = path.join(dir, 'avatare.pdf');
+  writeFileSync(file, await page.pdf({ format: 'A4', printBackground: true }));
+  expect(execFileSync('pdftotext', [file, '-']).toString()).not.toContain('Zurück zum Fragebogen');
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.getByRole('link', { name: 'Zurück zum Fragebogen' }).click();
+  await page.waitForURL(`**/projekte/${projectId}/fragebogen/stakeholder`);
+  expect(refused()).toEqual([]);
+});

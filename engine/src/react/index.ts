@@ -14,4 +14,4 @@ export { createRjsfValidator, toErrorSchema } from './rjsf-validator.ts';
 export * from './icons.tsx';
 export { ResultsView, type ResultsViewProps } from './results/results-view.tsx';
 export { PolarityChart } from './results/polarity-chart.tsx';
-export { scrollToElement, SCROLL_MS, SCROLL_OFFSET } from './results/smooth-scroll.ts';
+export { scrollMarginTop, scrollToElement, SCROLL_MS } from './results/smooth-scroll.ts';

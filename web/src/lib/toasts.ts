@@ -15,7 +15,7 @@ export interface Toast {
 
 let nextId = 1;
 
-/** Toasts bottom-right; the container removes each after its time. */
+/** Toasts at the top centre (toast.css); the container removes each after its time. */
 export const toastsSlice = createSlice({
   name: 'toasts',
   initialState: [] as Toast[],

@@ -100,3 +100,55 @@ describe('results view', () => {
     expect(document.querySelector('script, img[src="x"]')).toBeNull();
   });
 });
+
+describe('section links', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keep the measured height of the sticky bar free above the section', async () => {
+    let resize: (() => void) | undefined;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resize = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('matchMedia', () => ({ matches: true }));
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    let barHeight = 58;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const height = this.classList.contains('results-nav') ? barHeight : 0;
+      const top = this.id === 'stage-user' ? 2000 : 0;
+      return {
+        top,
+        height,
+        bottom: top + height,
+        left: 0,
+        right: 0,
+        width: 0,
+        x: 0,
+        y: top,
+      } as DOMRect;
+    });
+    const { user, container } = view({});
+    const results = container.querySelector<HTMLElement>('.results')!;
+    expect(results.style.getPropertyValue('--fw-results-sticky-height')).toBe('58px');
+    // On a phone the bar wraps; the observer measures again.
+    barHeight = 171;
+    resize!();
+    expect(results.style.getPropertyValue('--fw-results-sticky-height')).toBe('171px');
+
+    // jsdom computes no stylesheet: the margin results-view.css derives from the property.
+    document.getElementById('stage-user')!.style.scrollMarginTop = '187px';
+    await user.click(screen.getByRole('link', { name: 'User Insights' }));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 2000 - 187);
+    expect(document.getElementById('stage-user')).toHaveFocus();
+    vi.restoreAllMocks();
+  });
+});

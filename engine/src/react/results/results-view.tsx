@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { Definition, StepDefinition } from '../../core/index.ts';
 import { ProseRenderer } from '../../core/index.ts';
 import { useEngineTexts } from '../engine-texts.tsx';
@@ -17,9 +17,14 @@ export interface ResultsViewProps {
   project: string;
   dateLine: string;
   onPrint: () => void;
+  /** Links beside the title block that stay off paper, e.g. back to the questionnaire. */
+  actions?: ReactNode;
 }
 
 type Answers = Record<string, unknown>;
+
+/** The custom property results-view.css offsets the sections' scroll-margin-top by. */
+const STICKY_HEIGHT = '--fw-results-sticky-height';
 
 function ListResults({
   definition,
@@ -142,17 +147,34 @@ export function ResultsView({
   project,
   dateLine,
   onPrint,
+  actions,
 }: ResultsViewProps) {
   const prose = useMemo(() => new ProseRenderer(definition), [definition]);
   const texts = useEngineTexts();
+  const results = useRef<HTMLElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  // The sticky bar's real height, for the sections' scroll-margin-top: it wraps to several rows on
+  // a phone, and a jump must land with the heading below it.
+  useEffect(() => {
+    const bar = nav.current;
+    const view = results.current;
+    if (!bar || !view || typeof ResizeObserver === 'undefined') return;
+    const measure = () =>
+      view.style.setProperty(STICKY_HEIGHT, `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <article className="results">
+    <article className="results" ref={results}>
       <header className="results-title">
+        {actions ? <div className="results-actions">{actions}</div> : null}
         <p className="results-customer">{customer}</p>
         <h1>{project}</h1>
         <p className="results-date">{dateLine}</p>
       </header>
-      <nav className="results-nav" aria-label={prose.t('common', 'title')}>
+      <nav className="results-nav" ref={nav} aria-label={prose.t('common', 'title')}>
         <ul>
           {definition.stages.map((stage) => (
             <li key={stage.key}>

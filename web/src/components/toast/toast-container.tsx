@@ -12,7 +12,7 @@ function ToastMessage({ toast }: { toast: Toast }) {
   return <div className={`toast toast-${toast.kind}`}>{toast.text}</div>;
 }
 
-/** Toasts bottom-right; errors are announced assertively, the rest politely. */
+/** Toasts at the top centre; errors are announced assertively, the rest politely. */
 export function ToastContainer() {
   const toasts = useAppSelector((state) => state.toasts);
   return (

@@ -33,7 +33,10 @@ async function openSettings(initial: Partial<Project> = {}) {
 describe('project settings', () => {
   it('shows the project name, dates, the link to the project and the prefilled form', async () => {
     await openSettings();
-    expect(screen.getByText('Relaunch 2027', { selector: '.subtitle' })).toBeInTheDocument();
+    // One title: the project bar names the project, the page does not repeat it.
+    expect(screen.getAllByText('Relaunch 2027')).toEqual([
+      screen.getByText('Relaunch 2027', { selector: '.project-bar-name' }),
+    ]);
     expect(screen.getByRole('link', { name: 'Projekt ansehen' })).toHaveAttribute(
       'href',
       `/projekte/${id}/fragebogen`,
@@ -95,7 +98,9 @@ describe('project settings', () => {
       },
     ]);
     await waitFor(() =>
-      expect(screen.getByText('Relaunch 2028', { selector: '.subtitle' })).toBeInTheDocument(),
+      expect(
+        screen.getByText('Relaunch 2028', { selector: '.project-bar-name' }),
+      ).toBeInTheDocument(),
     );
     expect(name).toHaveValue('Relaunch 2028');
   });

@@ -86,7 +86,6 @@ export function ProjectSettingsPage() {
   return (
     <section className="page page-narrow">
       <h1>{t('settings.title')}</h1>
-      <p className="subtitle">{project.project_name}</p>
       <p className="meta">
         <Link to={paths.questionnaire.url(project.id)}>{t('settings.view')}</Link> ·{' '}
         {t('common.created', { date: germanDate(project.created_at) })} ·{' '}

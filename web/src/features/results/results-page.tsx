@@ -1,6 +1,7 @@
 import { ResultsView } from '@fragewerk/engine/react';
 import './results-print.css';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
@@ -25,6 +26,11 @@ export function ResultsPage() {
       project={project.project_name}
       dateLine={t('results.date', { date: germanDate(new Date().toISOString()) })}
       onPrint={() => window.print()}
+      actions={
+        <Link className="button button-secondary" to={paths.questionnaire.url(project.id)}>
+          {t('results.back')}
+        </Link>
+      }
     />
   );
 }
