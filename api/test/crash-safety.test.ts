@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import {
 } from './fixtures.ts';
 import { HttpClient, type TestResponse } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
+import { verifyLinkFromMailFolder } from './mail-folder.ts';
 import { buildServer, freePort, startServerProcess } from './server-process.ts';
 import { createServerDatabase } from './test-server.ts';
 
@@ -195,11 +196,8 @@ describe('crash safety: the API process dies, the database does not', () => {
       password: PASSWORD,
       confirm_password: PASSWORD,
     });
-    const files = (await readdir(path.join(dataDir, 'mail'))).sort();
-    const mail = await readFile(path.join(dataDir, 'mail', files.at(-1)!), 'utf8');
-    const link = mail.replace(/=\r?\n/g, '').match(/\/verify\/[\w-]+/)?.[0];
-    expect(link).toBeDefined();
-    expect((await new HttpClient(url).page(link!)).status).toBe(200);
+    const link = await verifyLinkFromMailFolder(dataDir, email);
+    expect((await new HttpClient(url).page(link)).status).toBe(200);
     await owner.page('/login');
     expect((await owner.form('/login', { email, password: PASSWORD })).status).toBe(303);
     await owner.page('/dashboard');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import { HttpClient } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
+import { verifyLinkFromMailFolder } from './mail-folder.ts';
 import { buildServer, freePort, startServerProcess } from './server-process.ts';
 import { createServerDatabase } from './test-server.ts';
 
@@ -105,19 +106,9 @@ describe('two API processes on one PostgreSQL', () => {
       password: PASSWORD,
       confirm_password: PASSWORD,
     });
-    // Verify through the first process, using the link from the shared outbox.
-    const { readdir, readFile } = await import('node:fs/promises');
-    const files = (await readdir(path.join(dataDir, 'mail'))).sort();
-    let link: string | undefined;
-    for (const file of files.reverse()) {
-      const raw = await readFile(path.join(dataDir, 'mail', file), 'utf8');
-      if (raw.includes(email.split('@')[0]!)) {
-        link = raw.replace(/=\r?\n/g, '').match(/\/verify\/[\w-]+/)?.[0];
-        break;
-      }
-    }
-    expect(link).toBeDefined();
-    expect((await new HttpClient(urls[0]!).page(link!)).status).toBe(200);
+    // Verify through the first process, using the link from the shared mail folder.
+    const link = await verifyLinkFromMailFolder(dataDir, email);
+    expect((await new HttpClient(urls[0]!).page(link)).status).toBe(200);
 
     await owner.page('/login');
     await owner.form('/login', { email, password: PASSWORD });
