@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { JsonSchema, StepDefinition } from '@fragewerk/engine/core';
+import { schemaFields, type StepDefinition } from '@fragewerk/engine/core';
 import { conflict, invalid, notFound } from '../common/api-error.ts';
 import { objectBody, withoutKeys } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
@@ -42,27 +42,6 @@ export interface StepRef {
 interface RevisionStep {
   step: StepDefinition;
   revision: LoadedRevision;
-}
-
-const fieldsCache = new WeakMap<JsonSchema, Set<string>>();
-
-/** Every field a step's schema declares, in any branch (once per schema). */
-function fieldsOf(schema: JsonSchema): Set<string> {
-  let fields = fieldsCache.get(schema);
-  if (fields) return fields;
-  fields = new Set();
-  const visit = (node: unknown) => {
-    if (typeof node !== 'object' || node === null) return;
-    const { properties, allOf, anyOf, oneOf, then, else: otherwise } = node as JsonSchema;
-    if (typeof properties === 'object' && properties !== null)
-      for (const name of Object.keys(properties)) fields!.add(name);
-    for (const branch of [allOf, anyOf, oneOf]) if (Array.isArray(branch)) branch.forEach(visit);
-    visit(then);
-    visit(otherwise);
-  };
-  visit(schema);
-  fieldsCache.set(schema, fields);
-  return fields;
 }
 
 /**
@@ -110,7 +89,7 @@ export class QuestionnaireService {
     needsVersion: boolean,
     stored?: Record<string, unknown>,
   ) {
-    const fields = fieldsOf(step.schema);
+    const fields = schemaFields(step.schema);
     let input = objectBody(body);
     if (stored) {
       const echoed = Object.keys(input).filter(
@@ -142,7 +121,7 @@ export class QuestionnaireService {
 
   /** Whether a body names a field the revision does not know (then the stored row is read). */
   private hasUnknown({ step }: RevisionStep, body: unknown): boolean {
-    const fields = fieldsOf(step.schema);
+    const fields = schemaFields(step.schema);
     return Object.keys(objectBody(body)).some((key) => !fields.has(key) && !ENVELOPE.includes(key));
   }
 

@@ -38,3 +38,4 @@ export {
   type StoredDocument,
   type VersionedMigration,
 } from './definition-migrations.ts';
+export { schemaFields } from './schema-fields.ts';

@@ -20,6 +20,8 @@ export interface EngineTexts {
   search: string;
   noResults: string;
   removeValue: string;
+  /** Beside a stored option the questionnaire no longer offers („nicht mehr in der Auswahl“). */
+  notOffered: string;
   selected: string;
   moveUp: string;
   moveDown: string;

@@ -63,6 +63,7 @@ export function FormStep({
       onSubmit={submit}
       disabled={!editable}
       idPrefix={step.meta.key}
+      stored={Object.keys(data).length > 0}
     >
       {(busy) =>
         editable ? (

@@ -6,6 +6,8 @@ export interface PresetOption {
   key: string;
   label: string;
   entry?: PresetEntry;
+  /** A stored key this revision no longer offers, with the label it had („nicht mehr in der Auswahl“). */
+  retired?: boolean;
 }
 
 /** What every widget gets through rjsf's form context. */
@@ -22,11 +24,7 @@ export function presetOptions(
   schema: RJSFSchema,
   customLabel: string,
 ): PresetOption[] {
-  const source = (
-    schema.type === 'array' && typeof schema.items === 'object' ? schema.items : schema
-  ) as RJSFSchema & {
-    'x-presets'?: string;
-  };
+  const source = presetSource(schema);
   const list = source['x-presets']
     ? (findPresetList(definition.presets, source['x-presets']) ?? [])
     : [];
@@ -35,4 +33,33 @@ export function presetOptions(
     const entry = list.find((candidate) => candidate.key === key);
     return { key, label: key === CUSTOM_KEY ? customLabel : (entry?.label ?? key), entry };
   });
+}
+
+/** The schema that names the preset list: the field's own, or its items' for a multiselect. */
+function presetSource(schema: RJSFSchema): RJSFSchema & { 'x-presets'?: string } {
+  return (
+    schema.type === 'array' && typeof schema.items === 'object' ? schema.items : schema
+  ) as RJSFSchema & { 'x-presets'?: string };
+}
+
+/**
+ * The stored values among `values` that `options` does not offer (docs/architecture.md
+ * #revisionen): each with the label an earlier revision gave it (the key itself only where no
+ * revision ever had one), marked `retired`. They stay until someone changes them.
+ */
+export function retiredOptions(
+  definition: Definition,
+  schema: RJSFSchema,
+  options: PresetOption[],
+  values: unknown[],
+): PresetOption[] {
+  const reference = presetSource(schema)['x-presets'];
+  const retired = reference ? (findPresetList(definition.retired ?? {}, reference) ?? []) : [];
+  return values
+    .filter((value): value is string => typeof value === 'string' && value !== '')
+    .filter((key) => !options.some((option) => option.key === key))
+    .map((key) => {
+      const entry = retired.find((candidate) => candidate.key === key);
+      return { key, label: entry?.label ?? key, entry, retired: true };
+    });
 }

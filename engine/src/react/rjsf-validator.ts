@@ -1,6 +1,6 @@
 import type { ErrorSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
 import type { CompiledChecks, Definition, FieldErrors } from '../core/index.ts';
-import { schemaKey, validatorFromChecks } from '../core/index.ts';
+import { schemaFields, schemaFor, schemaKey, validatorFromChecks } from '../core/index.ts';
 
 /** rjsf's error shape from our German field errors (`{field: {__errors: [...]}}`). */
 export function toErrorSchema(errors: FieldErrors): ErrorSchema {
@@ -32,13 +32,22 @@ export function createRjsfValidator(
   checks: CompiledChecks,
 ): ValidatorType {
   const validate = validatorFromChecks(definition, checks)(name);
+  // A step's stored answers may hold fields its revision no longer knows: they stay stored and the
+  // API keeps them when they come back unchanged, so the form checks only the fields it shows
+  // (docs/architecture.md#revisionen).
+  const schema = name.startsWith('step:') ? schemaFor(definition, name) : undefined;
+  const known = schema ? schemaFields(schema) : undefined;
+  const shown = (formData: Record<string, unknown>) =>
+    known
+      ? Object.fromEntries(Object.entries(formData).filter(([key]) => known.has(key)))
+      : formData;
   const conditionFor = (schema: unknown) => {
     const key = schemaKey(schema);
     return Object.hasOwn(checks.conditions, key) ? checks.conditions[key] : undefined;
   };
   return {
     validateFormData(formData): ValidationData<unknown> {
-      const result = validate(formData ?? {});
+      const result = validate(shown((formData ?? {}) as Record<string, unknown>));
       if (result.valid) return { errors: [], errorSchema: {} };
       return { errors: toErrorList(result.errors), errorSchema: toErrorSchema(result.errors) };
     },

@@ -1,6 +1,6 @@
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { type ReactNode, type Ref, useMemo, useState } from 'react';
 import type { Definition } from '../core/index.ts';
 import type { EngineFormContext } from './preset-options.ts';
@@ -26,6 +26,11 @@ export interface SchemaFormProps {
   children: ReactNode;
   idPrefix?: string;
   formRef?: Ref<Form>;
+  /**
+   * The data was stored before: where today's rules no longer accept it (a field became required,
+   * an option was taken out), the messages show at once, without moving the focus.
+   */
+  showStoredErrors?: boolean;
 }
 
 /**
@@ -45,6 +50,7 @@ export function SchemaForm({
   children,
   idPrefix,
   formRef,
+  showStoredErrors = false,
 }: SchemaFormProps) {
   const checks = useEngineChecks();
   const validator = useMemo(
@@ -58,6 +64,12 @@ export function SchemaForm({
     [uiSchema],
   );
   const [submitted, setSubmitted] = useState(false);
+  // The stored data's errors until the first change; from then on live validation shows them.
+  const [storedErrors, setStoredErrors] = useState<ErrorSchema | undefined>(() => {
+    if (!showStoredErrors) return undefined;
+    const { errors, errorSchema } = validator.validateFormData(formData, schema);
+    return errors.length > 0 ? errorSchema : undefined;
+  });
   return (
     <Form
       ref={formRef}
@@ -72,9 +84,13 @@ export function SchemaForm({
       disabled={disabled}
       showErrorList={false}
       noHtml5Validate
-      liveValidate={submitted ? 'onChange' : undefined}
+      liveValidate={submitted || storedErrors ? 'onChange' : undefined}
+      extraErrors={storedErrors}
       focusOnFirstError
-      onChange={(event: IChangeEvent<FormData>) => onChange?.(event.formData ?? {})}
+      onChange={(event: IChangeEvent<FormData>) => {
+        if (storedErrors) setStoredErrors(undefined);
+        onChange?.(event.formData ?? {});
+      }}
       onSubmit={(event: IChangeEvent<FormData>) => onSubmit(event.formData ?? {})}
       onError={() => setSubmitted(true)}
     >

@@ -13,6 +13,8 @@ interface StepSchemaFormProps {
   onSubmit: (data: FormData) => Promise<void>;
   disabled?: boolean;
   idPrefix: string;
+  /** The data was stored before: messages of today's rules show at once (see `SchemaForm`). */
+  stored?: boolean;
   /** The buttons; `busy` is true while a submit runs. */
   children: (busy: boolean) => ReactNode;
 }
@@ -26,6 +28,7 @@ export function StepSchemaForm({
   onSubmit,
   disabled = false,
   idPrefix,
+  stored = false,
   children,
 }: StepSchemaFormProps) {
   const [busy, setBusy] = useState(false);
@@ -48,6 +51,7 @@ export function StepSchemaForm({
       onSubmit={submit}
       disabled={disabled || busy}
       idPrefix={idPrefix}
+      showStoredErrors={stored}
     >
       {children(busy)}
     </SchemaForm>

@@ -85,6 +85,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     created_at: '2026-11-21T10:00:00Z',
     updated_at: '2026-11-21T10:00:00Z',
     definition_version: 1,
+    definition_revision: { id: 'a'.repeat(64), label: 1 },
     approved_at: null,
     edit_token: 'geheimes-token',
     user: {
@@ -103,14 +104,20 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
  */
 export async function renderApp(
   path: string,
-  options: { user?: CurrentUser | null; handlers?: RequestHandler[]; editToken?: string } = {},
+  options: {
+    user?: CurrentUser | null;
+    handlers?: RequestHandler[];
+    editToken?: string;
+    /** The current definition as `/api/config/definition` gives it (default: the repository's). */
+    current?: Definition;
+  } = {},
 ) {
-  const { user = verifiedUser, handlers = [], editToken } = options;
+  const { user = verifiedUser, handlers = [], editToken, current = definition } = options;
   server.use(...handlers);
   apiContext.editToken = editToken;
   const i18n = createI18n();
   const store = createStore(i18n);
-  await store.dispatch(configApi.util.upsertQueryData('getDefinition', undefined, definition));
+  await store.dispatch(configApi.util.upsertQueryData('getDefinition', undefined, current));
   await store.dispatch(userApi.util.upsertQueryData('getCurrentUser', undefined, user));
   const leaveTo = vi.spyOn(navigation, 'leaveTo').mockImplementation(() => undefined);
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -13,6 +13,8 @@ export interface ItemEditorProps {
   onSubmit: (data: FormData) => Promise<boolean>;
   onCancel: () => void;
   idPrefix: string;
+  /** Edits a stored entry: messages of today's rules show at once. */
+  stored?: boolean;
 }
 
 /** The form of one list entry, for adding (inline) and editing (in the overlay). */
@@ -24,6 +26,7 @@ export function ItemEditor({
   onSubmit,
   onCancel,
   idPrefix,
+  stored = false,
 }: ItemEditorProps) {
   const texts = useEngineTexts();
   const [data, setData] = useState<FormData>(initial);
@@ -33,6 +36,7 @@ export function ItemEditor({
       step={step}
       data={data}
       onChange={setData}
+      stored={stored}
       onSubmit={async (value) => void (await onSubmit(value))}
       idPrefix={idPrefix}
     >

@@ -224,6 +224,7 @@ export function ListStep({
               definition={definition}
               step={step}
               initial={answersOf(editing)}
+              stored
               submitLabel={list.saveButton}
               onSubmit={(data) => update(editing, data)}
               onCancel={() => setEditing(null)}

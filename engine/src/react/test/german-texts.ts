@@ -17,6 +17,7 @@ export const GERMAN_TEXTS: EngineTexts = {
   search: 'Suchen …',
   noResults: 'Keine Ergebnisse für diesen Begriff gefunden',
   removeValue: '{label} entfernen',
+  notOffered: 'nicht mehr in der Auswahl',
   selected: 'Ausgewählt',
   moveUp: 'Nach oben',
   moveDown: 'Nach unten',

@@ -2,7 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { useId, useMemo, useState } from 'react';
 import { useEngineTexts } from '../engine-texts.tsx';
-import { type EngineFormContext, presetOptions } from '../preset-options.ts';
+import { type EngineFormContext, presetOptions, retiredOptions } from '../preset-options.ts';
 import { WidgetLegend } from './widget-legend.tsx';
 
 /**
@@ -51,7 +51,10 @@ export function PresetMultiselectWidget({
       : [...selected, key];
     onChange(next.length ? next : undefined);
   };
-  const labelOf = (key: string) => options.find((option) => option.key === key)?.label ?? key;
+  // Stored keys the revision no longer offers keep their old label, marked until removed.
+  const retired = retiredOptions(definition, schema, options, selected);
+  const labelOf = (key: string) =>
+    [...options, ...retired].find((option) => option.key === key)?.label ?? key;
 
   return (
     <fieldset
@@ -67,6 +70,9 @@ export function PresetMultiselectWidget({
           {selected.map((key) => (
             <li key={key} className="chip">
               {labelOf(key)}
+              {retired.some((option) => option.key === key) ? (
+                <span className="chip-note"> ({texts.notOffered})</span>
+              ) : null}
               {!locked ? (
                 <button
                   type="button"

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { useEngineTexts } from '../engine-texts.tsx';
-import { type EngineFormContext, presetOptions } from '../preset-options.ts';
+import { type EngineFormContext, presetOptions, retiredOptions } from '../preset-options.ts';
 
 /** A select of German preset labels with 'Bitte auswählen' and, where allowed, 'Sonstiges'. */
 export function PresetSelectWidget({
@@ -21,6 +21,8 @@ export function PresetSelectWidget({
   const texts = useEngineTexts();
   const { definition } = registry.formContext as EngineFormContext;
   const options = presetOptions(definition, schema, texts.custom);
+  // A stored key the revision no longer offers stays selected, with its old label and a marker.
+  const retired = retiredOptions(definition, schema, options, [value]);
   return (
     <select
       id={id}
@@ -40,6 +42,11 @@ export function PresetSelectWidget({
       {options.map((option) => (
         <option key={option.key} value={option.key}>
           {option.label}
+        </option>
+      ))}
+      {retired.map((option) => (
+        <option key={option.key} value={option.key}>
+          {`${option.label} (${texts.notOffered})`}
         </option>
       ))}
     </select>

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../lib/user-api.ts';
 import { LeaveTo } from '../auth/leave-to.tsx';
 import { ApproveButton } from './approve-button.tsx';
 import { isEditable, ProjectScopeContext } from './project-context.ts';
+import { ProjectRevision } from './project-revision.tsx';
 import './project-container.css';
 
 function ProjectNotFound() {
@@ -92,7 +93,9 @@ export function ProjectContainer() {
           ) : null}
         </div>
       </div>
-      <Outlet />
+      <ProjectRevision project={project}>
+        <Outlet />
+      </ProjectRevision>
     </ProjectScopeContext.Provider>
   );
 }

@@ -24,7 +24,10 @@ export function ResultsPage() {
       answers={project}
       customer={project.customer_firm}
       project={project.project_name}
-      dateLine={t('results.date', { date: germanDate(new Date().toISOString()) })}
+      dateLine={t('results.date', {
+        date: germanDate(new Date().toISOString()),
+        version: project.definition_revision.label,
+      })}
       onPrint={() => window.print()}
       actions={
         <Link className="button button-secondary" to={paths.questionnaire.url(project.id)}>
