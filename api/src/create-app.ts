@@ -8,12 +8,15 @@ import session from 'express-session';
 import passport from 'passport';
 import type { DestinationStream, Logger } from 'pino';
 import { AppModule } from './app.module.ts';
-import type { AppConfig } from './config/app-config.ts';
+import { type AppConfig, sessionSecretIn } from './config/app-config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
 import { ormConfig } from './database/orm-config.ts';
+import { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
 import { PgSessionStore } from './accounts/pg-session-store.ts';
 import { requestChecks } from './common/request-checks.middleware.ts';
 import { securityHeaders } from './common/security-headers.ts';
+import { gracefulHttp } from './health/graceful-http.ts';
+import { healthRoutes } from './health/health-routes.ts';
 import { httpLogger } from './logging/http-logger.ts';
 import { createLogger } from './logging/logger.ts';
 import { PinoNestLogger } from './logging/nest-logger.ts';
@@ -46,12 +49,18 @@ export async function createApp(
   let embedded: EmbeddedPostgres | undefined;
   const databaseUrl =
     config.databaseUrl ??
-    (embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, maxConnections: 8 })).url;
+    (embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      maxConnections: Math.max(8, (config.databasePoolMax ?? 0) + 4),
+    })).url;
   const orm = await MikroORM.init({
-    ...ormConfig(databaseUrl, Boolean(embedded)),
+    ...ormConfig(databaseUrl, Boolean(embedded), config.databasePoolMax),
     logger: (message) => logger.info({ context: 'MikroORM' }, message),
   });
-  await orm.migrator.up();
+  // Processes starting at the same moment on one database migrate one after the other.
+  await withAdvisoryLock(orm, ADVISORY_LOCKS.migrations, () => orm.migrator.up());
+  // The kept session secret is read or created only now that the data folder is this process's.
+  const sessionSecret = config.sessionSecret ?? sessionSecretIn(config.dataDir);
   const definition = await loadDefinitionFromDisk(config.definitionDir);
   const checksModule = await standaloneChecksModule(definition);
 
@@ -64,14 +73,17 @@ export async function createApp(
   // First, so that every request is logged, also those a later middleware answers.
   app.use(httpLogger(logger));
   app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
-  app.set('trust proxy', process.env.TRUST_PROXY ?? false);
+  // Health checks before sessions, CSRF and the request context: polling them stores nothing.
+  const http = gracefulHttp(app.getHttpServer());
+  app.use(healthRoutes({ orm, http }));
+  app.set('trust proxy', config.trustProxy ?? false);
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
     RequestContext.create(orm.em, next),
   );
   app.use(
     session({
       name: 'fragewerk.sid',
-      secret: config.sessionSecret,
+      secret: sessionSecret,
       store: sessions,
       resave: false,
       saveUninitialized: false,
@@ -100,7 +112,13 @@ export async function createApp(
     orm,
     logger,
     url: `http://127.0.0.1:${address.port}`,
+    /**
+     * Stops accepting, finishes the requests in flight, then runs Nest's shutdown hooks (workers
+     * flush in `beforeApplicationShutdown`/`onApplicationShutdown`, with the database still
+     * open), closes the pool and the embedded database and releases its data-folder lock.
+     */
     async close() {
+      await http.drain();
       await app.close();
       await orm.close();
       await embedded?.stop();

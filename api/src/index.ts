@@ -4,6 +4,8 @@
  * else of it (a lint rule enforces this for `tools/`).
  */
 export { hashPassword } from './accounts/passwords.ts';
+export { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
+export { DataFolderInUseError } from './database/data-folder-lock.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
 export { ormConfig } from './database/orm-config.ts';
 export { AnswerSchema, type Answer } from './projects/answer.entity.ts';

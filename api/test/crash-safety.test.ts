@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { HttpClient, type TestResponse } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
 import { verifyLinkFromMailFolder } from './mail-folder.ts';
 import { buildServer, freePort, startServerProcess } from './server-process.ts';
+import { hostPort, startProxy } from './tcp-proxy.ts';
 import { createServerDatabase } from './test-server.ts';
 
 /*
@@ -50,55 +50,6 @@ const WAVE_SIZE = 20;
 const FORMS_PER_WAVE = 6;
 /** SIGKILL when this many answers of the burst of 200 have arrived (with requests in flight). */
 const KILL_AFTER = 100;
-
-/** A TCP proxy in front of the database that can cut all connections and refuse new ones. */
-async function startProxy(initial: { host: string; port: number }) {
-  let target = initial;
-  let down = false;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    if (down) {
-      client.destroy();
-      return;
-    }
-    const upstream = connect(target.port, target.host);
-    sockets.add(client);
-    sockets.add(upstream);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', close).on('close', close);
-    upstream.on('error', close).on('close', close);
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    /** Drops every open connection and refuses new ones. */
-    cut() {
-      down = true;
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-    },
-    restore(next?: { host: string; port: number }) {
-      if (next) target = next;
-      down = false;
-    },
-    close() {
-      this.cut();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-const hostPort = (url: string) => {
-  const parsed = new URL(url);
-  return { host: parsed.hostname, port: Number(parsed.port || 5432) };
-};
 
 /** A request that does not wait forever: a hung server is a failure too. */
 async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {

@@ -1,7 +1,8 @@
 /**
  * `npm run demo`: a verified demo account with a large, fully answered project on whatever
  * database is configured (DATABASE_URL, else the embedded one in DATA_DIR — stop `npm start`
- * first, the embedded database serves one process). Prints how to log in.
+ * first, the embedded database serves one process; while a server holds it, this refuses with
+ * the server's pid and exit code 1). Prints how to log in.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -9,13 +10,16 @@ import { createValidator, type Definition } from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
+  ADVISORY_LOCKS,
   AnswerSchema,
+  DataFolderInUseError,
   hashPassword,
   ItemSchema,
   ormConfig,
   ProjectSchema,
   startEmbeddedPostgres,
   UserSchema,
+  withAdvisoryLock,
   type EmbeddedPostgres,
 } from '@fragewerk/api';
 import { demoAnswers } from './demo-answers.ts';
@@ -81,11 +85,11 @@ async function main() {
   let embedded: EmbeddedPostgres | undefined;
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
   const url =
-    process.env.DATABASE_URL ??
+    process.env.DATABASE_URL ||
     (embedded = await startEmbeddedPostgres({ dataDir, maxConnections: 4 })).url;
   const orm = await MikroORM.init(ormConfig(url, Boolean(embedded)));
   try {
-    await orm.migrator.up();
+    await withAdvisoryLock(orm, ADVISORY_LOCKS.migrations, () => orm.migrator.up());
     const definition = await loadDefinitionFromDisk(process.env.DEFINITION_DIR);
     const id = await createDemoProject(orm, definition);
     const appUrl = (process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(
@@ -100,4 +104,12 @@ async function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    await main();
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
+}

@@ -9,7 +9,7 @@
  *
  *   folder          may import                                  its Nest module exports
  *   common          locale                                      (no module: shared helpers)
- *   config          –                                           APP_CONFIG (global)
+ *   config          common                                      APP_CONFIG (global)
  *   definition      common, config                              DEFINITION, VALIDATOR,
  *                                                               DEFINITION_REVISIONS (global)
  *   mail            common, config                              MailService
@@ -19,8 +19,12 @@
  *                   users
  *   projects        common, config, definition, mail, users     ProjectAccessService
  *   questionnaire   common, config, definition, projects        –
- *   database        accounts, definition, projects, users (their entities)  MikroORM (global)
+ *   database        accounts, common, definition, mail,         MikroORM (global); also
+ *                   projects, users (the entities; common for   withAdvisoryLock for jobs
+ *                   its texts)
  *   logging         –                                           (no module: pino for create-app.ts)
+ *   health          common                                      – (no module: health routes
+ *                                                               before the session, shutdown)
  *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts) and
  *                   index.ts, the public entry for tools; no domain imports them.
  *
@@ -74,7 +78,7 @@ const allButExports = (name) => {
 /** The folders of `api/src` and the folders each may import (see the table above). */
 const apiDomains = {
   common: ['locale'],
-  config: [],
+  config: ['common'],
   definition: ['common', 'config'],
   mail: ['common', 'config'],
   pages: ['common', 'config'],
@@ -82,8 +86,9 @@ const apiDomains = {
   accounts: ['common', 'config', 'definition', 'mail', 'pages', 'users'],
   projects: ['common', 'config', 'definition', 'mail', 'users'],
   questionnaire: ['common', 'config', 'definition', 'projects'],
-  database: ['accounts', 'definition', 'mail', 'projects', 'users'],
+  database: ['accounts', 'common', 'definition', 'mail', 'projects', 'users'],
   logging: [],
+  health: ['common'],
 };
 const apiFolders = [...Object.keys(apiDomains), 'locale'];
 const germanList = new Intl.ListFormat('de', { type: 'conjunction' });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readEnvironment } from './environment.ts';
 
 /** The web app as `npm run build -w web` leaves it (from `api/src/config` and `api/dist/config`). */
 const builtWebApp = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -21,21 +22,29 @@ export interface AppConfig {
   appUrl: string;
   /** PostgreSQL server; undefined means the embedded database in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Most connections of the pool (`DATABASE_POOL_MAX`); undefined: 10 on a server, 4 embedded. */
+  databasePoolMax?: number;
   smtpUrl: string | undefined;
   /** Sender of every mail (`MAIL_FROM`). */
   mailFrom: string;
   /** pino level (`LOG_LEVEL`): fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   dataDir: string;
-  sessionSecret: string;
+  /**
+   * `SESSION_SECRET`; undefined means the one kept in `dataDir/session-secret`, which `createApp`
+   * reads or creates once it holds the data folder (`sessionSecretIn`).
+   */
+  sessionSecret: string | undefined;
   /** Folder with `schemas/` and `presets/` (a content editor's copy), else the repository's. */
   definitionDir: string | undefined;
   /** Folder of the built web app, served on the same origin; undefined serves a placeholder. */
   webDir: string | undefined;
+  /** Express's `trust proxy` (`TRUST_PROXY`): false, true, a number of hops or an address list. */
+  trustProxy?: boolean | number | string;
 }
 
 /** The session secret kept in the data folder, created on first start. */
-function persistentSecret(dataDir: string): string {
+export function sessionSecretIn(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   try {
     return readFileSync(file, 'utf8').trim();
@@ -47,22 +56,29 @@ function persistentSecret(dataDir: string): string {
   }
 }
 
-/** Reads the configuration from environment variables (documented in the README). */
+/**
+ * Reads the configuration from environment variables (documented in the README), checked first:
+ * wrong variables throw a `ConfigError` with one German line each, before anything is written.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number(env.PORT ?? 3000);
+  const checked = readEnvironment(env);
+  env = checked.values;
+  const port = checked.port ?? 3000;
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   return {
     port,
     host: env.HOST || '127.0.0.1',
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: checked.databasePoolMax,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     logLevel: env.LOG_LEVEL || 'info',
     dataDir,
-    sessionSecret: env.SESSION_SECRET || persistentSecret(dataDir),
+    sessionSecret: env.SESSION_SECRET || undefined,
     definitionDir: env.DEFINITION_DIR || undefined,
     webDir:
       env.WEB_DIR || (existsSync(path.join(builtWebApp, 'index.html')) ? builtWebApp : undefined),
+    trustProxy: checked.trustProxy,
   };
 }

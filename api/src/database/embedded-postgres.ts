@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock.ts';
 
 /** A running embedded PostgreSQL (PGlite) reachable over a local socket. */
 export interface EmbeddedPostgres {
@@ -13,30 +14,48 @@ export interface EmbeddedPostgres {
  * Starts PGlite with its data in `dataDir/pglite` (or in memory) behind pglite-socket, so that
  * MikroORM's ordinary PostgreSQL driver connects to it like to any server. PGlite runs one
  * transaction at a time; the socket multiplexes a handful of connections onto it.
+ *
+ * Two processes writing one PGlite folder destroy it, so the folder is locked first: a second
+ * process (server, `npm run demo`, benchmark) fails with `DataFolderInUseError` before it opens a
+ * file. `stop()` releases the lock; a crash releases it too (see `lockDataFolder`).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir?: string;
   maxConnections: number;
 }): Promise<EmbeddedPostgres> {
   let dataPath: string | undefined;
+  let lock: DataFolderLock | undefined;
   if (options.dataDir) {
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
+    lock = await lockDataFolder(dataPath);
   }
-  const db = await PGlite.create(dataPath);
-  const server = new PGLiteSocketServer({
-    db,
-    host: '127.0.0.1',
-    port: 0,
-    maxConnections: options.maxConnections,
-  });
-  await server.start();
-  const address = server.getServerConn();
-  return {
-    url: `postgres://postgres@${address}/postgres`,
-    async stop() {
-      await server.stop();
-      await db.close();
-    },
-  };
+  let db: PGlite | undefined;
+  try {
+    db = await PGlite.create(dataPath);
+    const server = new PGLiteSocketServer({
+      db,
+      host: '127.0.0.1',
+      port: 0,
+      maxConnections: options.maxConnections,
+    });
+    await server.start();
+    const address = server.getServerConn();
+    const opened = db;
+    return {
+      url: `postgres://postgres@${address}/postgres`,
+      async stop() {
+        try {
+          await server.stop();
+          await opened.close();
+        } finally {
+          await lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await db?.close().catch(() => {});
+    await lock?.release();
+    throw error;
+  }
 }

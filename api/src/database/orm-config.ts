@@ -8,14 +8,15 @@ export const migrationsPath = fileURLToPath(new URL('./migrations', import.meta.
 
 /**
  * MikroORM options for a database URL. The embedded database runs one transaction at a time,
- * so its pool stays small (docs/architecture.md#datenbank-mail-prozesse).
+ * so its pool stays small (docs/architecture.md#datenbank-mail-prozesse); `poolMax`
+ * (`DATABASE_POOL_MAX`) overrides the size.
  */
-export function ormConfig(clientUrl: string, embedded: boolean): Options {
+export function ormConfig(clientUrl: string, embedded: boolean, poolMax?: number): Options {
   return defineConfig({
     clientUrl,
     entities,
     extensions: [Migrator],
-    pool: { min: 0, max: embedded ? 4 : 10 },
+    pool: { min: 0, max: poolMax ?? (embedded ? 4 : 10) },
     migrations: {
       path: migrationsPath,
       pathTs: migrationsPath,

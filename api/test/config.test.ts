@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../src/config/app-config.ts';
+import { ConfigError } from '../src/config/environment.ts';
+
+/** `configFromEnv` (README, „Umgebungsvariablen“); the refusals run as processes in server-processes.test.ts. */
+describe('configuration from the environment', () => {
+  it('takes the defaults for unset and empty variables and writes nothing', () => {
+    const dataDir = path.join(tmpdir(), `fragewerk-config-${Date.now()}`);
+    const config = configFromEnv({ DATA_DIR: dataDir, PORT: '', DATABASE_URL: '', SMTP_URL: '' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      databasePoolMax: undefined,
+      smtpUrl: undefined,
+      dataDir,
+      sessionSecret: undefined,
+      trustProxy: false,
+    });
+    // The kept session secret is created later, by the process that holds the data folder.
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('types what it reads', async () => {
+    const webDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-web-'));
+    await writeFile(path.join(webDir, 'index.html'), '<!doctype html>');
+    try {
+      const config = configFromEnv({
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        APP_URL: 'https://briefing.example.de/',
+        DATABASE_URL: 'postgresql:///fragewerk?host=/var/run/postgresql',
+        DATABASE_POOL_MAX: '25',
+        SMTP_URL: 'smtps://user:pass@smtp.example.de:465',
+        MAIL_FROM: '"Fragewerk" <briefing@example.de>',
+        SESSION_SECRET: 'ein-langes-gemeinsames-geheimnis',
+        TRUST_PROXY: '1',
+        WEB_DIR: webDir,
+        LOG_LEVEL: 'debug',
+      });
+      expect(config).toMatchObject({
+        port: 8080,
+        host: '0.0.0.0',
+        appUrl: 'https://briefing.example.de',
+        databaseUrl: 'postgresql:///fragewerk?host=/var/run/postgresql',
+        databasePoolMax: 25,
+        smtpUrl: 'smtps://user:pass@smtp.example.de:465',
+        sessionSecret: 'ein-langes-gemeinsames-geheimnis',
+        // Express's `trust proxy` counts hops only for a number; the string '1' would be an address.
+        trustProxy: 1,
+        webDir,
+      });
+    } finally {
+      await rm(webDir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['loopback, 10.0.0.0/8, fd00::/8', 'loopback, 10.0.0.0/8, fd00::/8'],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(configFromEnv({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('collects every wrong variable in one ConfigError', () => {
+    let error: unknown;
+    try {
+      configFromEnv({ PORT: '-1', TRUST_PROXY: 'loopback,999.1.1.1', LOG_LEVEL: 'INFO' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((problem) => problem.split(' ')[0])).toEqual([
+      'PORT',
+      'TRUST_PROXY',
+      'LOG_LEVEL',
+    ]);
+  });
+});
