@@ -6,6 +6,7 @@ import type { AppConfig } from './config/app-config.ts';
 import { AppConfigModule } from './config/app-config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
 import { DefinitionModule } from './definition/definition.module.ts';
+import { HousekeepingModule } from './housekeeping/housekeeping.module.ts';
 import { MailModule } from './mail/mail.module.ts';
 import { PagesModule } from './pages/pages.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
@@ -38,6 +39,7 @@ export class AppModule {
         AccountsModule,
         ProjectsModule,
         QuestionnaireModule,
+        HousekeepingModule,
         PagesModule,
       ],
     };

@@ -23,6 +23,7 @@
  *                   projects, users (the entities; common for   withAdvisoryLock for jobs
  *                   its texts)
  *   logging         –                                           (no module: pino for create-app.ts)
+ *   housekeeping    accounts, common, database                  – (a scheduled job)
  *   health          common                                      – (no module: health routes
  *                                                               before the session, shutdown)
  *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts) and
@@ -88,6 +89,7 @@ const apiDomains = {
   questionnaire: ['common', 'config', 'definition', 'projects'],
   database: ['accounts', 'common', 'definition', 'mail', 'projects', 'users'],
   logging: [],
+  housekeeping: ['accounts', 'common', 'database'],
   health: ['common'],
 };
 const apiFolders = [...Object.keys(apiDomains), 'locale'];
