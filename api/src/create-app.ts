@@ -13,6 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedde
 import { ormConfig } from './database/orm-config.ts';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
 import { PgSessionStore } from './accounts/pg-session-store.ts';
+import { useCsrf } from './common/csrf.ts';
 import { requestChecks } from './common/request-checks.middleware.ts';
 import { securityHeaders } from './common/security-headers.ts';
 import { gracefulHttp } from './health/graceful-http.ts';
@@ -70,6 +71,8 @@ export async function createApp(
   );
   const sessions = app.get(PgSessionStore);
   app.disable('x-powered-by');
+  // CSRF tokens are HMACs under a key from the session secret; nothing is stored per visitor.
+  useCsrf(app, { secret: sessionSecret, https: config.appUrl.startsWith('https://') });
   // First, so that every request is logged, also those a later middleware answers.
   app.use(httpLogger(logger));
   app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));

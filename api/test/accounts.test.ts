@@ -104,8 +104,12 @@ describe.each(DATABASES)('accounts (%s database)', (database) => {
 
   it('changes the session id at login (no session fixation)', async () => {
     const { email } = await verifiedAccount(server);
-    const client = new HttpClient(server.url);
-    await client.page('/login');
+    // Before a login there is no session id at all that someone could have planted …
+    const anonymous = new HttpClient(server.url);
+    await anonymous.page('/login');
+    expect(anonymous.sessionId()).toBeUndefined();
+    // … and one that the browser already has is replaced at login.
+    const client = await login(server, email);
     const before = client.sessionId();
     expect(before).toBeDefined();
     await client.form('/login', { email, password: PASSWORD });

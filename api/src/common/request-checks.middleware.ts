@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { forbidden } from './api-error.ts';
+import { headerTokenMatches } from './csrf.ts';
 import { t } from './messages.ts';
-import { sameSecret } from './secrets.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,11 +14,6 @@ export function requestChecks(request: Request, _response: Response, next: NextF
   if (SAFE_METHODS.has(request.method)) return next();
   if (!request.headers['x-requested-with'])
     return next(forbidden(t('errors.missingRequestedWith')));
-  if (request.user) {
-    const token = request.headers['x-csrf-token'];
-    if (!sameSecret(Array.isArray(token) ? token[0] : token, request.session?.csrfToken)) {
-      return next(forbidden(t('errors.csrf')));
-    }
-  }
+  if (request.user && !headerTokenMatches(request)) return next(forbidden(t('errors.csrf')));
   next();
 }

@@ -26,6 +26,7 @@ export function renderPage(
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">${csrf}
   <title>${escapeHtml(title)} – ${escapeHtml(product)}</title>
+  <link rel="icon" href="/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="/assets/pages.css">
 </head>
 <body>
@@ -58,12 +59,12 @@ export function renderMessagePage(
   );
 }
 
-/** The page shown for an error outside the API. */
+/** The page shown for an error outside the API (the app's 404 page says the same). */
 export function renderErrorPage(status: number, message: string): string {
   const title = status === 404 ? t('pages.error.notFound') : t('pages.error.title');
-  return renderMessagePage(title, status === 404 ? t('pages.error.notFound') : message, {
+  return renderMessagePage(title, status === 404 ? t('pages.error.notFoundText') : message, {
     kind: 'error',
-    links: [['/', t('pages.product')]],
+    links: [['/', t('pages.error.home')]],
   });
 }
 
