@@ -52,7 +52,7 @@ test('register → activate → login → welcome box → new project → settin
   await page.getByLabel('Projektname').fill('Relaunch 2028');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
-  await expect(page.locator('.subtitle')).toHaveText('Relaunch 2028');
+  await expect(page.locator('.project-bar-name')).toHaveText('Relaunch 2028');
 
   await page.getByRole('button', { name: 'Archivieren' }).click();
   await expect(page.getByRole('button', { name: 'Reaktivieren' })).toBeVisible();
