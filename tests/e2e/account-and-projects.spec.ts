@@ -95,7 +95,10 @@ test('register → activate → login → welcome box → new project → settin
   await expect(
     page.getByText('E-Mail der Ansprechperson muss eine gültige E-Mail-Adresse sein.'),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  // docs/product.md#formulare-absenden-und-fehler: Speichern stays usable and leads to the error.
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByLabel('E-Mail der Ansprechperson')).toBeFocused();
+  await expect(page.getByText('Daten wurden gespeichert')).toHaveCount(0);
   await page.getByLabel('Ansprechperson', { exact: true }).fill('Jana Kühn');
   await page.getByLabel('E-Mail der Ansprechperson').fill('jana@agentur-nord.de');
   await page.getByRole('button', { name: 'Speichern' }).click();

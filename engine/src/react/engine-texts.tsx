@@ -26,6 +26,15 @@ export interface EngineTexts {
   moveUp: string;
   moveDown: string;
   dragHandle: string;
+  /** Accessible name of the drag handle, before the entry's title. */
+  reorder: string;
+  /** How to move an entry with the keyboard (described by each drag handle). */
+  reorderHelp: string;
+  /** Announcements while moving by keyboard: `{title}`, `{position}`, `{count}`. */
+  reorderGrabbed: string;
+  reorderMoved: string;
+  reorderDropped: string;
+  reorderCancelled: string;
   /** `{value}` of `{max}` stars. */
   rating: string;
   /** Accessible name of one star radio: `{value}` stars. */

@@ -3,11 +3,12 @@ export { EngineChecksProvider, useEngineChecks, readyChecks } from './engine-che
 export { lazyWithPreload, preloadLazyComponents } from './lazy-with-preload.tsx';
 export { SchemaForm, type SchemaFormProps, type FormData } from './schema-form.tsx';
 export { FormStep, type FormStepProps, SAVED_MS } from './form-step.tsx';
-export { ListStep, type ListStepProps } from './list/list-step.tsx';
+export { ListStep, type ListStepProps, type UpdateResult } from './list/list-step.tsx';
 export { ItemCard } from './list/item-card.tsx';
 export { RatingStars } from './list/rating-stars.tsx';
 export { HIGHLIGHT_MS, type ListItem } from './list/list-types.ts';
 export { Dialog } from './overlay/dialog.tsx';
+export { focusFirstInvalid, holdFocus } from './focus.ts';
 export { ConfirmDialog } from './overlay/confirm-dialog.tsx';
 export { widgets, SELF_LABELLED_WIDGETS } from './widgets/registry.ts';
 export { createRjsfValidator, toErrorSchema } from './rjsf-validator.ts';

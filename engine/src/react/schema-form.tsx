@@ -1,10 +1,11 @@
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { type ReactNode, type Ref, useMemo, useState } from 'react';
+import { type ReactNode, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { Definition } from '../core/index.ts';
 import type { EngineFormContext } from './preset-options.ts';
 import { useEngineChecks } from './engine-checks.tsx';
+import { focusFirstInvalid } from './focus.ts';
 import { createRjsfValidator } from './rjsf-validator.ts';
 import { templates } from './templates/templates.ts';
 import { widgets } from './widgets/registry.ts';
@@ -70,9 +71,11 @@ export function SchemaForm({
     const { errors, errorSchema } = validator.validateFormData(formData, schema);
     return errors.length > 0 ? errorSchema : undefined;
   });
+  const form = useRef<Form>(null);
+  useImperativeHandle(formRef, () => form.current!, []);
   return (
     <Form
-      ref={formRef}
+      ref={form}
       schema={schema}
       uiSchema={formUiSchema}
       formData={formData}
@@ -86,7 +89,8 @@ export function SchemaForm({
       noHtml5Validate
       liveValidate={submitted || storedErrors ? 'onChange' : undefined}
       extraErrors={storedErrors}
-      focusOnFirstError
+      // The first invalid field as the user reads the form, not the first error the schema names.
+      focusOnFirstError={() => focusFirstInvalid(form.current?.formElement.current)}
       onChange={(event: IChangeEvent<FormData>) => {
         if (storedErrors) setStoredErrors(undefined);
         onChange?.(event.formData ?? {});

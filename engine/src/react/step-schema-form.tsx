@@ -1,7 +1,8 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Definition, StepDefinition } from '../core/index.ts';
 import { useEngineTexts } from './engine-texts.tsx';
+import { holdFocus } from './focus.ts';
 import { type FormData, SchemaForm } from './schema-form.tsx';
 
 interface StepSchemaFormProps {
@@ -32,7 +33,15 @@ export function StepSchemaForm({
   children,
 }: StepSchemaFormProps) {
   const [busy, setBusy] = useState(false);
+  const restoreFocus = useRef<() => void>(undefined);
+  // Once the form is usable again, the button or field the save started from has focus again.
+  useEffect(() => {
+    if (busy) return;
+    restoreFocus.current?.();
+    restoreFocus.current = undefined;
+  }, [busy]);
   const submit = async (value: FormData) => {
+    restoreFocus.current = holdFocus();
     setBusy(true);
     try {
       await onSubmit(value);
@@ -58,7 +67,11 @@ export function StepSchemaForm({
   );
 }
 
-/** A submit button that shows a spinner (and `busyLabel`, if given) while its form saves. */
+/**
+ * The submit button of every engine form. It is never disabled for errors
+ * (docs/product.md#formulare-absenden-und-fehler): a press with errors shows them and leads to the
+ * first invalid field; only while saving is it locked, with a spinner (and `busyLabel`, if given).
+ */
 export function SubmitButton({
   busy,
   label,

@@ -1,11 +1,13 @@
 import type { FormName } from '@fragewerk/engine/core';
-import { useEngineChecks } from '@fragewerk/engine/react';
+import { focusFirstInvalid, holdFocus, useEngineChecks } from '@fragewerk/engine/react';
 import type { Forms } from '@fragewerk/schemas/types';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { validatorsFor } from '../lib/validators.ts';
 import { useDefinition } from './use-definition.ts';
 
 type Values = Record<string, unknown>;
+type FieldErrors = Record<string, string[]>;
 /** Values whose fields all belong to form `K`: a field renamed in its schema fails to compile. */
 type FieldsOf<K extends FormName, T> = { [P in keyof T]: P extends keyof Forms[K] ? T[P] : never };
 
@@ -16,11 +18,14 @@ const withoutEmpty = (values: Values): Values =>
 /**
  * State of a small form validated by a schema of `schemas/forms` with the shared validator: the
  * same German messages as the API. Errors show for fields the user has left or after a submit
- * attempt; `hasErrors` disables the submit button (docs/product.md#validierung).
+ * attempt. docs/product.md#formulare-absenden-und-fehler: the submit button stays enabled; a submit
+ * with errors (or the server's 422) shows them all and focuses the first invalid field. `busy`
+ * (a request in flight) locks the form; afterwards focus is back where the submit started.
  */
 export function useSchemaForm<K extends FormName, T extends Values>(
   validatorName: `form:${K}`,
   initial: T & FieldsOf<K, T>,
+  busy = false,
 ) {
   const definition = useDefinition();
   const checks = useEngineChecks();
@@ -32,10 +37,17 @@ export function useSchemaForm<K extends FormName, T extends Values>(
   const [baseline, setBaseline] = useState<T>(initial);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const form = useRef<HTMLFormElement | null>(null);
+  const restoreFocus = useRef<() => void>(undefined);
+  useEffect(() => {
+    if (busy) return;
+    restoreFocus.current?.();
+    restoreFocus.current = undefined;
+  }, [busy]);
 
   const result = useMemo(() => validate(withoutEmpty(values)), [validate, values]);
-  const allErrors: Record<string, string[]> = result.valid ? {} : result.errors;
+  const allErrors: FieldErrors = result.valid ? {} : result.errors;
   const errorsFor = (name: string): string[] => {
     const own = submitted || touched.has(name) ? (allErrors[name] ?? []) : [];
     return [...own, ...(serverErrors[name] ?? [])];
@@ -53,14 +65,29 @@ export function useSchemaForm<K extends FormName, T extends Values>(
     hasErrors: !result.valid,
     dirty: JSON.stringify(values) !== JSON.stringify(baseline),
     blur: (name: string) => setTouched((current) => new Set(current).add(name)),
-    /** Marks every field as visited; true when the form may be sent. */
-    attemptSubmit: () => {
-      setSubmitted(true);
-      return result.valid;
+    /**
+     * Shows every error; true when the form may be sent. Otherwise focus moves to the first invalid
+     * field of `element` (by default the form the focused button or field belongs to).
+     */
+    attemptSubmit: (element?: HTMLFormElement | null) => {
+      form.current = element ?? document.activeElement?.closest('form') ?? null;
+      if (result.valid) {
+        setSubmitted(true);
+        restoreFocus.current = holdFocus();
+        return true;
+      }
+      flushSync(() => setSubmitted(true));
+      focusFirstInvalid(form.current);
+      return false;
     },
     /** The normalised values to send (trimmed texts), of the form's generated type once valid. */
     output: { ...values, ...(result.valid ? result.value : {}) } as T & Forms[K],
-    setServerErrors,
+    /** The server's field errors (422); the first invalid field takes focus. */
+    setServerErrors: (errors: FieldErrors) => {
+      restoreFocus.current = undefined;
+      flushSync(() => setServerErrors(errors));
+      if (Object.keys(errors).length) focusFirstInvalid(form.current);
+    },
     /** Starts over from new values (after loading or saving). */
     reset: (next: T) => {
       setValues(next);

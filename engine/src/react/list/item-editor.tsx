@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Definition, StepDefinition } from '../../core/index.ts';
 import { useEngineTexts } from '../engine-texts.tsx';
 import type { FormData } from '../schema-form.tsx';
@@ -12,10 +12,18 @@ export interface ItemEditorProps {
   /** Resolves true when saved; the editor stays open (with everything typed) otherwise. */
   onSubmit: (data: FormData) => Promise<boolean>;
   onCancel: () => void;
+  /** Reports whether the editor holds input that differs from `initial` (for the leave question). */
+  onDirtyChange?: (dirty: boolean) => void;
   idPrefix: string;
   /** Edits a stored entry: messages of today's rules show at once. */
   stored?: boolean;
 }
+
+const FIRST_FIELD = 'input:not([type="hidden"]), select, textarea';
+
+/** The answers in a fixed key order, so the same answers compare equal however they were built. */
+const canonical = (data: FormData) =>
+  JSON.stringify(Object.fromEntries(Object.entries(data).sort(([a], [b]) => a.localeCompare(b))));
 
 /** The form of one list entry, for adding (inline) and editing (in the overlay). */
 export function ItemEditor({
@@ -25,34 +33,50 @@ export function ItemEditor({
   submitLabel,
   onSubmit,
   onCancel,
+  onDirtyChange,
   idPrefix,
   stored = false,
 }: ItemEditorProps) {
   const texts = useEngineTexts();
   const [data, setData] = useState<FormData>(initial);
+  const ref = useRef<HTMLDivElement>(null);
+  const [start] = useState(() => canonical(initial));
+  const dirty = canonical(data) !== start;
+  const report = useRef(onDirtyChange);
+  report.current = onDirtyChange;
+  useEffect(() => report.current?.(dirty), [dirty]);
+  useEffect(() => () => report.current?.(false), []);
+  // The editor loads on first use, after the click that opened it: its first field takes focus then.
+  useEffect(() => {
+    const root = ref.current!;
+    if (!root.contains(document.activeElement))
+      root.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  }, []);
   return (
-    <StepSchemaForm
-      definition={definition}
-      step={step}
-      data={data}
-      onChange={setData}
-      stored={stored}
-      onSubmit={async (value) => void (await onSubmit(value))}
-      idPrefix={idPrefix}
-    >
-      {(busy) => (
-        <div className="editor-actions">
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={onCancel}
-            disabled={busy}
-          >
-            {texts.cancel}
-          </button>
-          <SubmitButton busy={busy} label={submitLabel} />
-        </div>
-      )}
-    </StepSchemaForm>
+    <div ref={ref}>
+      <StepSchemaForm
+        definition={definition}
+        step={step}
+        data={data}
+        onChange={setData}
+        stored={stored}
+        onSubmit={async (value) => void (await onSubmit(value))}
+        idPrefix={idPrefix}
+      >
+        {(busy) => (
+          <div className="editor-actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={onCancel}
+              disabled={busy}
+            >
+              {texts.cancel}
+            </button>
+            <SubmitButton busy={busy} label={submitLabel} />
+          </div>
+        )}
+      </StepSchemaForm>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useEngineTexts } from '../engine-texts.tsx';
 
@@ -12,15 +12,20 @@ interface DialogProps {
   wide?: boolean;
 }
 
-/** Open dialogs: the body stays locked while any is open (a confirmation above an overlay). */
-let openDialogs = 0;
+/**
+ * The open dialogs, innermost last. Only the innermost answers keys: Escape in a confirmation above
+ * an overlay (the leave question above the edit overlay) closes the confirmation, not both. The
+ * body stays locked while any is open.
+ */
+const openDialogs: object[] = [];
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal overlay: Escape closes it, Enter submits, Tab stays inside, the page body is locked
- * (`overlay-open`) while it is open, and focus returns to where it was.
+ * (`overlay-open`) while it is open, and focus returns to the element that opened it
+ * (docs/product.md#routen-und-screens) unless the host has already moved it elsewhere.
  */
 export function Dialog({
   title,
@@ -37,18 +42,24 @@ export function Dialog({
   const enter = useRef(onEnter);
   close.current = onClose;
   enter.current = onEnter;
+  // Read while rendering: a child's autoFocus moves focus into the dialog before any effect runs,
+  // and the opener would be lost.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    openDialogs += 1;
+    const self = {};
+    openDialogs.push(self);
     document.body.classList.add('overlay-open');
     const dialog = ref.current!;
-    const first =
-      dialog.querySelector<HTMLElement>('[autofocus], input, select, textarea') ??
-      dialog.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog).focus();
+    if (!dialog.contains(document.activeElement)) {
+      const first =
+        dialog.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') ??
+        dialog.querySelector<HTMLElement>(FOCUSABLE);
+      (first ?? dialog).focus();
+    }
 
     const onKey = (event: KeyboardEvent) => {
+      if (openDialogs.at(-1) !== self) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         close.current();
@@ -76,11 +87,14 @@ export function Dialog({
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      openDialogs -= 1;
-      if (openDialogs === 0) document.body.classList.remove('overlay-open');
-      previous?.focus?.();
+      openDialogs.splice(openDialogs.indexOf(self), 1);
+      if (openDialogs.length === 0) document.body.classList.remove('overlay-open');
+      // Back to the opener, unless the host already focused what comes next (the saved card).
+      const current = document.activeElement;
+      const unclaimed = !current || current === document.body || dialog.contains(current);
+      if (unclaimed && opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
 
   return createPortal(
     <div

@@ -22,6 +22,15 @@ export const GERMAN_TEXTS: EngineTexts = {
   moveUp: 'Nach oben',
   moveDown: 'Nach unten',
   dragHandle: 'Zum Sortieren ziehen',
+  reorder: 'Verschieben',
+  reorderHelp:
+    'Zum Verschieben Leertaste oder Enter drücken, dann mit den Pfeiltasten nach oben oder unten bewegen und mit Leertaste oder Enter ablegen. Escape bricht ab.',
+  reorderGrabbed:
+    '{title} aufgenommen, Position {position} von {count}. Mit den Pfeiltasten verschieben, mit Leertaste oder Enter ablegen, mit Escape abbrechen.',
+  reorderMoved: '{title}: Position {position} von {count}',
+  reorderDropped: '{title} abgelegt, Position {position} von {count}',
+  reorderCancelled:
+    'Verschieben abgebrochen. {title} steht wieder an Position {position} von {count}.',
   rating: '{value} von {max} Sternen',
   star: '{value} von 5 Sternen',
   notRated: 'Bewertung entfernen',

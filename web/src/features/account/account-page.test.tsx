@@ -21,23 +21,36 @@ describe('account settings', () => {
     expect(document.title).toBe('Accounteinstellungen – Fragewerk');
   });
 
-  it('shows an invalid e-mail and disables Speichern', async () => {
-    const { user } = await renderApp('/account');
+  it('shows an invalid e-mail; Speichern stays enabled, leads back to the field and sends nothing', async () => {
+    const patches: unknown[] = [];
+    const { user } = await renderApp('/account', {
+      handlers: [
+        api.patch(`/user/${verifiedUser.id}`, (body) => {
+          patches.push(body);
+          return [200, verifiedUser];
+        }),
+      ],
+    });
     const email = screen.getByLabelText(/^E-Mail \*?$/);
     await user.clear(email);
     await user.type(email, 'jana-at-agentur');
     await user.tab();
     expect(screen.getByText('E-Mail muss eine gültige E-Mail-Adresse sein.')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+    const save = screen.getByRole('button', { name: 'Speichern' });
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(email).toHaveFocus();
+    expect(patches).toEqual([]);
   });
 
-  it('requires the company', async () => {
+  it('requires the company; Enter shows it and focuses the field', async () => {
     const { user } = await renderApp('/account');
     await user.clear(screen.getByLabelText(/^Firma/));
-    await user.tab();
+    await user.click(screen.getByLabelText(/^E-Mail \*?$/));
+    await user.keyboard('{Enter}');
     expect(screen.getByText('Firma ist ein Pflichtfeld')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+    expect(screen.getByLabelText(/^Firma/)).toHaveFocus();
   });
 
   it("saves valid changes and shows 'Daten wurden gespeichert'", async () => {

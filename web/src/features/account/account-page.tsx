@@ -25,14 +25,14 @@ const valuesOf = (user: CurrentUser) => ({
 
 function AccountForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const form = useSchemaForm('form:account', valuesOf(user));
   const [update, { isLoading }] = useUpdateUserMutation();
+  const form = useSchemaForm('form:account', valuesOf(user), isLoading);
   const [saved, showSaved] = useTimedFlag(SAVED_NOTICE_MS);
   const [changingPassword, setChangingPassword] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.attemptSubmit() || isLoading) return;
+    if (isLoading || !form.attemptSubmit(event.currentTarget)) return;
     const { company, email, contact_name, contact_email } = form.output;
     const result = await update({
       id: user.id,
@@ -103,7 +103,7 @@ function AccountForm({ user }: { user: CurrentUser }) {
           <Link className="button button-secondary" to={paths.dashboard.url()}>
             {t('account.back')}
           </Link>
-          <button type="submit" className="button" disabled={isLoading || form.hasErrors}>
+          <button type="submit" className="button" disabled={isLoading}>
             {isLoading ? <Spinner small /> : null}
             {t('account.save')}
           </button>

@@ -65,8 +65,14 @@ describe('change-password overlay', () => {
     for (const input of inputs) expect(input).toHaveAttribute('type', 'password');
   });
 
-  it('shows a mismatching confirmation and disables the submit button', async () => {
-    const { user, dialog } = await openOverlay();
+  it('shows a mismatching confirmation; the enabled button leads back to it and sends nothing', async () => {
+    const bodies: unknown[] = [];
+    const { user, dialog } = await openOverlay([
+      api.patch(passwordPath, (body) => {
+        bodies.push(body);
+        return [200, null];
+      }),
+    ]);
     await fill(user, dialog, {
       old: 'altes-passwort',
       next: 'neues-passwort',
@@ -76,7 +82,27 @@ describe('change-password overlay', () => {
     expect(
       within(dialog).getByText('Passwortbestätigung stimmt nicht mit Passwort überein'),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Passwort ändern' })).toBeDisabled();
+    const submit = within(dialog).getByRole('button', { name: 'Passwort ändern' });
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(within(dialog).getByLabelText(/^Passwortbestätigung/)).toHaveFocus();
+    expect(bodies).toEqual([]);
+  });
+
+  it('answers Enter in an empty form with every German message, at the first field', async () => {
+    const { user, dialog } = await openOverlay();
+    expect(within(dialog).getByRole('button', { name: 'Passwort ändern' })).toBeEnabled();
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByText('Aktuelles Passwort ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(within(dialog).getByText('Neues Passwort ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Aktuelles Passwort/)).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Passwort ändern' })).toBeInTheDocument();
+  });
+
+  it('returns focus to „Passwort ändern“ on the account page when closed', async () => {
+    const { user } = await openOverlay();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Passwort ändern' })).toHaveFocus();
   });
 
   it('requires at least 8 characters for the new password', async () => {
@@ -101,6 +127,7 @@ describe('change-password overlay', () => {
         'Das aktuelle Passwort wurde nicht korrekt eingegeben. Bitte korrigieren Sie das Passwort um sich zu verifizieren.',
       ),
     ).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Aktuelles Passwort/)).toHaveFocus());
     expect(screen.getByRole('dialog', { name: 'Passwort ändern' })).toBeInTheDocument();
     expect(screen.queryByText('Nicht angemeldet')).not.toBeInTheDocument();
     expect(screen.queryByText('Keine Berechtigung')).not.toBeInTheDocument();

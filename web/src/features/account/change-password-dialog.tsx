@@ -18,18 +18,18 @@ export const PASSWORD_SUCCESS_MS = 1800;
 /** The change-password overlay: on success a message for 1.8 s, then a new login. */
 export function ChangePasswordDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const form = useSchemaForm('form:password-change', {
-    old_password: '',
-    new_password: '',
-    confirm_password: '',
-  });
+  const [change, { isLoading }] = useChangePasswordMutation();
+  const form = useSchemaForm(
+    'form:password-change',
+    { old_password: '', new_password: '', confirm_password: '' },
+    isLoading,
+  );
   const [visible, setVisible] = useState(false);
   const [done, setDone] = useState(false);
-  const [change, { isLoading }] = useChangePasswordMutation();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.attemptSubmit() || isLoading || done) return;
+    if (isLoading || done || !form.attemptSubmit(event.currentTarget)) return;
     const result = await change({ id: userId, change: form.output });
     if ('error' in result) {
       if (errorStatus(result.error) === 401)
@@ -82,7 +82,7 @@ export function ChangePasswordDialog({ userId, onClose }: { userId: string; onCl
           <button type="button" className="button button-secondary" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button" disabled={isLoading || done || form.hasErrors}>
+          <button type="submit" className="button" disabled={isLoading || done}>
             {isLoading ? <Spinner small /> : null}
             {t('password.submit')}
           </button>

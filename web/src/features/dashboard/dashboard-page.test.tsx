@@ -59,6 +59,10 @@ describe('dashboard', () => {
         screen.queryByRole('heading', { name: 'Willkommen bei Fragewerk!' }),
       ).not.toBeInTheDocument(),
     );
+    // Focus moves on to the projects the box stood above, not to the page.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Aktive Projekte' })).toHaveFocus(),
+    );
     expect(bodies).toEqual([
       {
         company: verifiedUser.company,
@@ -83,25 +87,29 @@ describe('dashboard', () => {
 
   it("opens 'Neues Projekt' from the welcome box, locks the body and closes on Escape", async () => {
     const { user } = await renderApp('/dashboard', { handlers: [api.get('/projects', [])] });
-    await user.click(screen.getByRole('button', { name: 'Neues Projekt anlegen' }));
+    const opener = screen.getByRole('button', { name: 'Neues Projekt anlegen' });
+    await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Neues Projekt' });
     expect(within(dialog).getByLabelText(/Projektname/)).toHaveFocus();
     expect(document.body).toHaveClass('overlay-open');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.body).not.toHaveClass('overlay-open');
+    expect(opener).toHaveFocus();
   });
 
   it('closes the dialog with Abbrechen', async () => {
     const { user } = await renderApp('/dashboard', { handlers: [api.get('/projects', [])] });
-    await user.click(screen.getByRole('button', { name: 'Neues Projekt' }));
+    const opener = screen.getByRole('button', { name: 'Neues Projekt' });
+    await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Neues Projekt' });
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.body).not.toHaveClass('overlay-open');
+    expect(opener).toHaveFocus();
   });
 
-  it('shows the required messages on Enter with empty fields and sends nothing', async () => {
+  it('shows the required messages on Enter with empty fields, focuses the first and sends nothing', async () => {
     const bodies: unknown[] = [];
     const { user } = await renderApp('/dashboard', {
       handlers: [
@@ -119,6 +127,14 @@ describe('dashboard', () => {
     expect(within(dialog).getByText('Kundenname ist ein Pflichtfeld')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Projektname/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: 'Neues Projekt' })).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    // docs/product.md#formulare-absenden-und-fehler: the button stays usable; a press with a
+    // remaining error leads to that field.
+    await user.type(within(dialog).getByLabelText(/Projektname/), 'Website');
+    const submit = within(dialog).getByRole('button', { name: 'Projekt anlegen' });
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(within(dialog).getByLabelText(/Kundenname/)).toHaveFocus();
     expect(bodies).toEqual([]);
   });
 
@@ -169,5 +185,6 @@ describe('dashboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Projekt anlegen' }));
     expect(await within(dialog).findByText('Projektname ist zu lang')).toBeInTheDocument();
     expect(screen.queryByText('Es ist ein Fehler aufgetreten')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText(/Projektname/)).toHaveFocus());
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { PlusIcon } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner.tsx';
@@ -17,14 +17,24 @@ function Projects() {
   const user = useCurrentUser()!;
   const { data: projects, isLoading } = useGetProjectsQuery();
   const [creating, setCreating] = useState(false);
+  // Where attention goes once the welcome box is gone: the projects it stood above.
+  const activeHeading = useRef<HTMLHeadingElement>(null);
   const active = (projects ?? []).filter((project) => !project.is_archived);
   const archived = (projects ?? []).filter((project) => project.is_archived);
 
   return (
     <>
-      {user.show_welcome_box ? <WelcomeBox user={user} onCreate={() => setCreating(true)} /> : null}
+      {user.show_welcome_box ? (
+        <WelcomeBox
+          user={user}
+          onCreate={() => setCreating(true)}
+          onHidden={() => activeHeading.current?.focus()}
+        />
+      ) : null}
       <div className="section-header">
-        <h2>{t('dashboard.active')}</h2>
+        <h2 ref={activeHeading} tabIndex={-1}>
+          {t('dashboard.active')}
+        </h2>
         <button type="button" className="button" onClick={() => setCreating(true)}>
           <PlusIcon />
           {t('dashboard.newProject')}

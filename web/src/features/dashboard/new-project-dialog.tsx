@@ -13,12 +13,16 @@ import { useCreateProjectMutation } from '../../lib/projects-api.ts';
 export function NewProjectDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useSchemaForm('form:new-project', { project_name: '', customer_firm: '' });
   const [create, { isLoading }] = useCreateProjectMutation();
+  const form = useSchemaForm(
+    'form:new-project',
+    { project_name: '', customer_firm: '' },
+    isLoading,
+  );
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.attemptSubmit() || isLoading) return;
+    if (isLoading || !form.attemptSubmit(event.currentTarget)) return;
     const result = await create(form.output);
     if ('data' in result && result.data) {
       onClose();

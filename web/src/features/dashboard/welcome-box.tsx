@@ -3,13 +3,23 @@ import { useUpdateUserMutation, type CurrentUser } from '../../lib/user-api.ts';
 
 /**
  * The welcome box; hiding it saves the whole user with show_welcome_box false
- * (docs/product.md#zustände).
+ * (docs/product.md#zustände). `onHidden` runs once it is saved, so the page can move focus on.
  */
-export function WelcomeBox({ user, onCreate }: { user: CurrentUser; onCreate: () => void }) {
+export function WelcomeBox({
+  user,
+  onCreate,
+  onHidden,
+}: {
+  user: CurrentUser;
+  onCreate: () => void;
+  onHidden: () => void;
+}) {
   const { t } = useTranslation();
   const [update, { isLoading }] = useUpdateUserMutation();
-  const hide = () =>
-    update({
+  const hide = async () => {
+    // Not disabled while saving: a disabled button would drop focus to the page.
+    if (isLoading) return;
+    const result = await update({
       id: user.id,
       changes: {
         company: user.company,
@@ -19,6 +29,8 @@ export function WelcomeBox({ user, onCreate }: { user: CurrentUser; onCreate: ()
         show_welcome_box: false,
       },
     });
+    if ('data' in result) onHidden();
+  };
   return (
     <section className="welcome" aria-labelledby="welcome-title">
       <h2 id="welcome-title">{t('dashboard.welcome.title')}</h2>
@@ -28,7 +40,7 @@ export function WelcomeBox({ user, onCreate }: { user: CurrentUser; onCreate: ()
           type="button"
           className="button button-secondary"
           onClick={hide}
-          disabled={isLoading}
+          aria-busy={isLoading || undefined}
         >
           {t('dashboard.welcome.hide')}
         </button>

@@ -123,12 +123,15 @@ describe('project settings', () => {
     expect(screen.queryByText('Daten wurden gespeichert')).not.toBeInTheDocument();
   });
 
-  it('requires the project name and disables Speichern', async () => {
+  it('requires the project name; Speichern stays enabled, leads to the field and sends nothing', async () => {
     const { user, server } = await openSettings();
     await user.clear(screen.getByLabelText(/^Projektname/));
     await user.tab();
     expect(screen.getByText('Projektname ist ein Pflichtfeld')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+    const save = screen.getByRole('button', { name: 'Speichern' });
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(screen.getByLabelText(/^Projektname/)).toHaveFocus();
     expect(server.patches).toEqual([]);
   });
 

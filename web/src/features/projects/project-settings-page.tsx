@@ -157,7 +157,7 @@ export function ProjectSettingsPage() {
           <Link className="button button-secondary" to={paths.dashboard.url()}>
             {t('settings.backToOverview')}
           </Link>
-          <button type="submit" className="button" disabled={archived || saving || form.hasErrors}>
+          <button type="submit" className="button" disabled={archived || saving}>
             {saving ? <Spinner small /> : null}
             {t('settings.save')}
           </button>
