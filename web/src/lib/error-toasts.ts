@@ -2,7 +2,7 @@ import { createListenerMiddleware, isRejected } from '@reduxjs/toolkit';
 import type { i18n } from 'i18next';
 import { paths } from '../config/paths.ts';
 import { errorBody, errorStatus } from './api.ts';
-import { isHandledLocally } from './handled-errors.ts';
+import { failureTextOf, isHandledLocally } from './handled-errors.ts';
 import { navigation } from './navigation.ts';
 import { showToast } from './toasts.ts';
 
@@ -13,8 +13,9 @@ interface QueryMeta {
 /**
  * docs/product.md#fehlermeldungen for every API call: a 401 shows the server's message (or 'Keine
  * Berechtigung') and goes to /login; a failed change shows 'Es ist ein Fehler aufgetreten'
- * ('Network Error' without connection); a failed load just stops (its screen shows the state).
- * Screens that answer a status themselves register it with `handleErrorsLocally`.
+ * ('Network Error' without connection), or the endpoint's own text (`explainFailure`); a failed
+ * load just stops (its screen shows the state). Screens that answer a status themselves register
+ * it with `handleErrorsLocally`.
  */
 export function errorToasts(i18n: i18n) {
   const listener = createListenerMiddleware();
@@ -35,10 +36,11 @@ export function errorToasts(i18n: i18n) {
         return;
       }
       if (type !== 'mutation') return;
+      const text = failureTextOf(endpointName);
       api.dispatch(
         showToast(
           'error',
-          status === 'network' ? i18n.t('errors.network') : i18n.t('errors.generic'),
+          i18n.t(text ?? (status === 'network' ? 'errors.network' : 'errors.generic')),
         ),
       );
     },

@@ -5,6 +5,7 @@
 type Handled = number | 'network' | 'all';
 
 const handled = new Map<string, Set<Handled>>();
+const failureTexts = new Map<string, string>();
 
 /**
  * `'all'`: the endpoint fails silently whatever happened (docs/product.md#fehlermeldungen: a failed
@@ -21,3 +22,13 @@ export function isHandledLocally(
   const statuses = handled.get(endpointName);
   return Boolean(statuses?.has('all') || (status !== undefined && statuses?.has(status)));
 }
+
+/**
+ * The toast of a failed change that needs saying more than 'Es ist ein Fehler aufgetreten' (an
+ * i18n key), e.g. that a refused delete has put the entry back.
+ */
+export function explainFailure(endpointName: string, textKey: string): void {
+  failureTexts.set(endpointName, textKey);
+}
+
+export const failureTextOf = (endpointName: string) => failureTexts.get(endpointName);

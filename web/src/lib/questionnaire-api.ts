@@ -1,6 +1,7 @@
 import type { FormAnswersJson, ItemJson } from '@fragewerk/schemas/types';
-import { api, unwrap } from './api.ts';
-import { handleErrorsLocally } from './handled-errors.ts';
+import { current, isDraft } from '@reduxjs/toolkit';
+import { api, errorStatus, unwrap } from './api.ts';
+import { explainFailure, handleErrorsLocally } from './handled-errors.ts';
 import { projectsApi } from './projects-api.ts';
 
 type Answers = Record<string, unknown>;
@@ -57,11 +58,37 @@ export const questionnaireApi = api.injectEndpoints({
         url: `/projects/${projectId}/${kind}/${id}`,
         method: 'DELETE',
       }),
-      // docs/product.md#zustände: the entry leaves the list at once, then the server is told.
-      onQueryStarted({ projectId, kind, id }, { dispatch }) {
+      // docs/product.md#zustände: the entry leaves the list at once, then the server is told. If the
+      // server refuses, the entry comes back where it was (before the entry that followed it);
+      // one that is gone already (404) stays gone.
+      async onQueryStarted({ projectId, kind, id }, { dispatch, queryFulfilled }) {
+        const removed: { item?: ItemJson; index: number; nextId?: string } = { index: -1 };
         dispatch(
           patchProject(projectId, (project) => {
-            project[kind] = listOf(project, kind).filter((item) => item.id !== id);
+            const items = listOf(project, kind);
+            const index = items.findIndex((item) => item.id === id);
+            if (index === -1) return;
+            const item = items[index]!;
+            Object.assign(removed, {
+              item: isDraft(item) ? current(item) : item,
+              index,
+              nextId: items[index + 1]?.id,
+            });
+            items.splice(index, 1);
+          }),
+        );
+        const failure = await queryFulfilled.then(
+          () => undefined,
+          (rejected: { error?: unknown }) => rejected,
+        );
+        const { item, index, nextId } = removed;
+        if (!failure || !item || errorStatus(failure.error) === 404) return;
+        dispatch(
+          patchProject(projectId, (project) => {
+            const items = listOf(project, kind);
+            if (items.some((candidate) => candidate.id === id)) return;
+            const next = items.findIndex((candidate) => candidate.id === nextId);
+            items.splice(next === -1 ? Math.min(index, items.length) : next, 0, item);
           }),
         );
       },
@@ -122,9 +149,13 @@ export const setCachedAnswers = (
     else project[kind] = current;
   });
 
-// A conflict opens the reload-or-overwrite dialog; a failed order save stays silent
+// A conflict opens the reload-or-overwrite dialog; an entry deleted meanwhile (404) closes the
+// editor with its own message; a failed order save stays silent; a refused delete says that the
+// entry is back; deleting an entry that is gone already is no failure
 // (docs/product.md#fehlermeldungen).
-handleErrorsLocally('updateItem', [409]);
+handleErrorsLocally('updateItem', [409, 404]);
+handleErrorsLocally('deleteItem', [404]);
+explainFailure('deleteItem', 'questionnaire.deleteFailed');
 handleErrorsLocally('saveForm', [409]);
 handleErrorsLocally('reorderItems', ['all']);
 

@@ -1,25 +1,33 @@
 import type { StepDefinition } from '@fragewerk/engine/core';
-import { type FormData, ListStep, type ListItem } from '@fragewerk/engine/react';
-import { useEffect, useRef } from 'react';
+import { type FormData, ListStep, type ListItem, type UpdateResult } from '@fragewerk/engine/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
+import { useLeaveGuard } from '../../hooks/use-leave-guard.tsx';
 import { errorBody, errorStatus } from '../../lib/api.ts';
+import { projectsApi } from '../../lib/projects-api.ts';
 import {
+  questionnaireApi,
   reorderCachedItems,
   setCachedAnswers,
   useAddItemMutation,
   useDeleteItemMutation,
-  useReorderItemsMutation,
   useUpdateItemMutation,
 } from '../../lib/questionnaire-api.ts';
+import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from '../projects/project-context.ts';
 import { useConflictChoice } from './use-conflict-choice.tsx';
 
 /** docs/product.md#zustände: a changed order is saved 500 ms after the last move. */
 export const ORDER_SAVE_DEBOUNCE_MS = 500;
 
-/** Connects a list step of the engine to the API: add, update (with conflicts), delete, order. */
+/**
+ * Connects a list step of the engine to the API: add, update (with conflicts and entries deleted
+ * meanwhile), delete, order; and the leave question while an editor holds unsaved input.
+ */
 export function ListStepContainer({ step }: { step: StepDefinition }) {
+  const { t } = useTranslation();
   const definition = useDefinition();
   const dispatch = useAppDispatch();
   const { project, editable } = useProjectScope();
@@ -27,10 +35,24 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
   const [addItem] = useAddItemMutation();
   const [updateItem] = useUpdateItemMutation();
   const [deleteItem] = useDeleteItemMutation();
-  const [reorderItems] = useReorderItemsMutation();
   const { dialog, ask } = useConflictChoice();
-  const pendingOrder = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(pendingOrder.current), []);
+  const [dirty, setDirty] = useState(false);
+  const leaveGuard = useLeaveGuard(dirty);
+
+  // The order is saved debounced; leaving the step sends a pending order at once instead of
+  // dropping it.
+  const pendingOrder = useRef<{ timer: ReturnType<typeof setTimeout>; send: () => void }>(
+    undefined,
+  );
+  useEffect(
+    () => () => {
+      const pending = pendingOrder.current;
+      if (!pending) return;
+      clearTimeout(pending.timer);
+      pending.send();
+    },
+    [],
+  );
 
   const items = (Array.isArray(project[kind]) ? project[kind] : []) as ListItem[];
 
@@ -39,12 +61,33 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
     return 'data' in result ? result.data : undefined;
   };
 
-  const onUpdate = async (item: ListItem, data: FormData): Promise<ListItem | undefined> => {
+  /**
+   * After a 404, the current list decides: when the entry is not in it any more, someone deleted
+   * it meanwhile (docs/product.md#fehlermeldungen).
+   */
+  const deletedMeanwhile = async (item: ListItem) => {
+    const { data: current } = await dispatch(
+      projectsApi.endpoints.getProject.initiate(project.id, {
+        forceRefetch: true,
+        subscribe: false,
+      }),
+    );
+    const list = current?.[kind];
+    return Boolean(current && !(Array.isArray(list) && list.some(({ id }) => id === item.id)));
+  };
+
+  const onUpdate = async (item: ListItem, data: FormData): Promise<UpdateResult> => {
     let version = item.version;
     for (;;) {
       const result = await updateItem({ projectId: project.id, kind, id: item.id, version, data });
       if ('data' in result) return result.data;
-      if (errorStatus(result.error) !== 409) return undefined;
+      const status = errorStatus(result.error);
+      if (status === 404) {
+        const deleted = await deletedMeanwhile(item);
+        dispatch(showToast('error', t(deleted ? 'questionnaire.itemDeleted' : 'errors.generic')));
+        return deleted ? 'deleted' : undefined;
+      }
+      if (status !== 409) return undefined;
       const current = errorBody(result.error)?.data as ListItem | undefined;
       if (!current) return undefined;
       if ((await ask()) === 'overwrite') {
@@ -59,11 +102,17 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
   const onReorder = (order: string[]) => {
     if (!editable) return;
     dispatch(reorderCachedItems(project.id, kind, order));
-    clearTimeout(pendingOrder.current);
-    pendingOrder.current = setTimeout(
-      () => void reorderItems({ projectId: project.id, kind, order }),
-      ORDER_SAVE_DEBOUNCE_MS,
-    );
+    clearTimeout(pendingOrder.current?.timer);
+    const projectId = project.id;
+    const send = () => {
+      pendingOrder.current = undefined;
+      const request = dispatch(
+        questionnaireApi.endpoints.reorderItems.initiate({ projectId, kind, order }),
+      );
+      // Started from here, not from a hook, so it outlives the step; its result is not kept.
+      void request.then(() => request.reset());
+    };
+    pendingOrder.current = { timer: setTimeout(send, ORDER_SAVE_DEBOUNCE_MS), send };
   };
 
   return (
@@ -77,8 +126,10 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
         onUpdate={onUpdate}
         onDelete={(item) => void deleteItem({ projectId: project.id, kind, id: item.id })}
         onReorder={onReorder}
+        onDirtyChange={setDirty}
       />
       {dialog}
+      {leaveGuard}
     </>
   );
 }

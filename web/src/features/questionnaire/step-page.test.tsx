@@ -99,17 +99,20 @@ describe('questionnaire navigation', () => {
 
   it('follows the footer link to the next step and scrolls to the top', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const { user, router } = await openStep('ziele');
+    const { user, router } = await openStep('markenpositionierung');
+    await screen.findByRole('button', { name: 'Speichern' });
     await user.click(
-      within(footerOf('Ziele')).getByRole('link', { name: 'Weiter: Markenpersönlichkeit' }),
+      within(footerOf('Markenpositionierung')).getByRole('link', { name: 'Weiter: User Stories' }),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe(step('markenpersoenlichkeit')));
-    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(step('userstories')));
+    // Once the next step shows, not on the click: a step that asks before it is left keeps its
+    // place while asking.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' }));
     expect(
       screen
         .getByRole('navigation', { name: 'Etappen des Fragebogens' })
         .querySelector('[aria-current="true"]'),
-    ).toHaveTextContent('2 Brand Insights');
+    ).toHaveTextContent('3 User Insights');
   });
 
   it("shows 'Freigeben' on the last step while not approved", async () => {

@@ -1,0 +1,227 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Project } from '../../lib/projects-api.ts';
+import { api, makeProject, renderApp } from '../../test/render-app.tsx';
+
+const id = '7b2e0c1e-0000-4000-8000-000000000002';
+const step = (slug: string) => `/projekte/${id}/fragebogen/${slug}`;
+
+const competitor = (itemId: string, name: string) => ({
+  id: itemId,
+  version: 1,
+  name,
+  explanation: `${name} ist nah`,
+  importance: 3,
+});
+const three = [
+  competitor('11111111-0000-4000-8000-000000000001', 'Backhaus Müller'),
+  competitor('11111111-0000-4000-8000-000000000002', 'Brotzeit'),
+  competitor('11111111-0000-4000-8000-000000000003', 'Kornkammer'),
+];
+
+/** Answers GET /projects/{id} with the next of `projects` each time (the last one repeats). */
+const projectSequence = (...projects: Project[]) => {
+  let calls = 0;
+  return http.get(`*/api/projects/${id}`, () =>
+    HttpResponse.json({ data: projects[Math.min(calls++, projects.length - 1)] }),
+  );
+};
+
+async function openCompetitors(extra: Parameters<typeof renderApp>[1] = {}) {
+  const app = await renderApp(step('wettbewerber'), {
+    ...extra,
+    handlers: [...(extra.handlers ?? []), api.get(`/projects/${id}`, makeProject())],
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Wer steht noch auf dem Platz?' });
+  return app;
+}
+
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Wettbewerber-Analyse' }))
+    .queryAllByRole('heading', { level: 4 })
+    .map((heading) => heading.textContent);
+
+describe('list step: leaving with unsaved input', () => {
+  it('asks before a stage tab, the sub-navigation or a footer link drops a typed new entry', async () => {
+    const { user, router } = await openCompetitors();
+    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
+    const editor = screen.getByRole('region', { name: 'Neuer Wettbewerber' });
+    await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'Backhaus');
+
+    const ways = [
+      () =>
+        within(screen.getByRole('navigation', { name: 'Etappen des Fragebogens' })).getByRole(
+          'link',
+          { name: '2 Brand Insights' },
+        ),
+      () =>
+        within(screen.getByRole('navigation', { name: 'Schritte dieser Etappe' })).getByRole(
+          'link',
+          { name: 'Ziele' },
+        ),
+      () => screen.getByRole('link', { name: 'Weiter: Ziele' }),
+    ];
+    for (const link of ways) {
+      await user.click(link());
+      const dialog = await screen.findByRole('dialog', { name: 'Seite wirklich verlassen?' });
+      expect(
+        within(dialog).getByText(
+          'Die vorgenommenen Änderungen werden möglicherweise nicht gespeichert.',
+        ),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+      expect(router.state.location.pathname).toBe(step('wettbewerber'));
+      expect(screen.getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Backhaus');
+    }
+
+    await user.click(ways[1]!());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Seite wirklich verlassen?' })).getByRole(
+        'button',
+        { name: 'Ja, verlassen' },
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(step('ziele')));
+  }, 20_000);
+
+  it('leaves without asking when the open editor holds nothing typed', async () => {
+    const { user, router } = await openCompetitors();
+    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
+    await user.click(screen.getByRole('link', { name: 'Weiter: Ziele' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(step('ziele')));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks above a changed edit overlay, which stays open with its input', async () => {
+    const { user, router } = await renderApp(step('wettbewerber'), {
+      handlers: [api.get(`/projects/${id}`, makeProject({ competitors: three }))],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Brotzeit' }));
+    await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' & Co');
+    // Back, or any navigation while the overlay covers the links
+    await router.navigate(step('ziele'));
+    const leave = await screen.findByRole('dialog', { name: 'Seite wirklich verlassen?' });
+    await user.keyboard('{Escape}');
+    expect(leave).not.toBeInTheDocument();
+    const overlay = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+    expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Brotzeit & Co');
+    expect(router.state.location.pathname).toBe(step('wettbewerber'));
+  });
+});
+
+describe('list step: entries changed by someone else', () => {
+  it('closes the overlay with one message when the entry was deleted meanwhile, and refreshes the list', async () => {
+    const [first, second, third] = three;
+    const { user } = await renderApp(step('wettbewerber'), {
+      handlers: [
+        projectSequence(
+          makeProject({ competitors: three }),
+          makeProject({ competitors: [first!, third!] }),
+        ),
+        api.patch(`/projects/${id}/competitors/${second!.id}`, () => [
+          404,
+          { message: 'Eintrag nicht gefunden' },
+        ]),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Brotzeit' }));
+    await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' & Co');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    const toasts = screen.getByRole('alert');
+    expect(
+      await within(toasts).findByText('Der Eintrag wurde inzwischen gelöscht.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toasts.children).toHaveLength(1);
+    expect(within(toasts).queryByText('Es ist ein Fehler aufgetreten')).not.toBeInTheDocument();
+    expect(titles()).toEqual(['Backhaus Müller', 'Kornkammer']);
+    expect(document.querySelector(`[data-item="${third!.id}"]`)).toHaveFocus();
+  });
+
+  it('puts a refused delete back in its place and says so', async () => {
+    const { user } = await renderApp(step('wettbewerber'), {
+      handlers: [
+        api.get(`/projects/${id}`, makeProject({ competitors: three })),
+        api.delete(`/projects/${id}/competitors/${three[1]!.id}`, () => [
+          403,
+          { message: 'Der Fragebogen wurde freigegeben. Er kann nicht mehr editiert werden.' },
+        ]),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Löschen: Brotzeit' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Wirklich löschen?' })).getByRole('button', {
+        name: 'Löschen',
+      }),
+    );
+    const toasts = screen.getByRole('alert');
+    expect(
+      await within(toasts).findByText(
+        'Der Eintrag konnte nicht gelöscht werden und steht wieder in der Liste.',
+      ),
+    ).toBeInTheDocument();
+    expect(titles()).toEqual(['Backhaus Müller', 'Brotzeit', 'Kornkammer']);
+    expect(toasts.children).toHaveLength(1);
+  });
+
+  it('keeps an entry gone that was deleted meanwhile, without a message', async () => {
+    let deleted = false;
+    const { user } = await renderApp(step('wettbewerber'), {
+      handlers: [
+        api.get(`/projects/${id}`, makeProject({ competitors: three })),
+        api.delete(`/projects/${id}/competitors/${three[0]!.id}`, () => {
+          deleted = true;
+          return [404, { message: 'Eintrag nicht gefunden' }];
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Löschen: Backhaus Müller' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(deleted).toBe(true));
+    expect(titles()).toEqual(['Brotzeit', 'Kornkammer']);
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+});
+
+describe('list step: order', () => {
+  it('sends a pending order at once when the step is left within the 500 ms', async () => {
+    const orders: unknown[] = [];
+    const { user } = await renderApp(step('wettbewerber'), {
+      handlers: [
+        api.get(`/projects/${id}`, makeProject({ competitors: three })),
+        http.put(`*/api/projects/${id}/competitors/order`, async ({ request }) => {
+          orders.push(await request.json());
+          return HttpResponse.json({ data: [] });
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Nach unten: Backhaus Müller' }));
+    const leftAt = Date.now();
+    await user.click(screen.getByRole('link', { name: 'Weiter: Ziele' }));
+    await waitFor(() =>
+      expect(orders).toEqual([{ order: [three[1]!.id, three[0]!.id, three[2]!.id] }]),
+    );
+    expect(Date.now() - leftAt).toBeLessThan(500);
+  });
+
+  it('saves once, 500 ms after the last move, while the step stays open', async () => {
+    const orders: unknown[] = [];
+    const { user } = await renderApp(step('wettbewerber'), {
+      handlers: [
+        api.get(`/projects/${id}`, makeProject({ competitors: three })),
+        http.put(`*/api/projects/${id}/competitors/order`, async ({ request }) => {
+          orders.push(await request.json());
+          return HttpResponse.json({ data: [] });
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Nach unten: Backhaus Müller' }));
+    await user.click(screen.getByRole('button', { name: 'Nach unten: Backhaus Müller' }));
+    expect(orders).toEqual([]);
+    await waitFor(() =>
+      expect(orders).toEqual([{ order: [three[1]!.id, three[2]!.id, three[0]!.id] }]),
+    );
+  });
+});
