@@ -57,10 +57,7 @@ describe('one-way dependencies (docs/architecture.md#schichten)', () => {
     ['api/src/health/x.ts', "import { PgSessionStore } from '../accounts/pg-session-store.ts';"],
     ['api/src/health/x.ts', "import { withAdvisoryLock } from '../database/advisory-lock.ts';"],
     // database imports the entities of definition and projects: importing it back closes a cycle.
-    [
-      'api/src/definition/x.ts',
-      "import { withAdvisoryLock } from '../database/advisory-lock.ts';",
-    ],
+    ['api/src/definition/x.ts', "import { withAdvisoryLock } from '../database/advisory-lock.ts';"],
     ['api/src/common/x.ts', "import { healthRoutes } from '../health/health-routes.ts';"],
     ['api/src/config/x.ts', "import { MailService } from '../mail/mail.service.ts';"],
     // The API layer's own rule still holds inside a domain folder.
