@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config/app-config.ts';
 import { ConfigError } from '../src/config/environment.ts';
+import { ormConfig } from '../src/database/orm-config.ts';
 
 /** `configFromEnv` (README, „Umgebungsvariablen“); the refusals run as processes in server-processes.test.ts. */
 describe('configuration from the environment', () => {
@@ -58,6 +59,14 @@ describe('configuration from the environment', () => {
     } finally {
       await rm(webDir, { recursive: true, force: true });
     }
+  });
+
+  it('sizes the pool by DATABASE_POOL_MAX, else 10 on a server and 4 embedded', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/fragewerk';
+    expect(ormConfig(url, false, 25).pool?.max).toBe(25);
+    expect(ormConfig(url, true, 25).pool?.max).toBe(25);
+    expect(ormConfig(url, false).pool?.max).toBe(10);
+    expect(ormConfig(url, true).pool?.max).toBe(4);
   });
 
   it.each([

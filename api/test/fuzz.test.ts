@@ -1259,9 +1259,14 @@ describe.each(DATABASES)('fuzzing the API (%s database)', (database) => {
     const problems: string[] = [];
     if (response.status >= 500)
       problems.push(`Status ${response.status}: ${response.text.slice(0, 300)}`);
-    if (response.status >= 400) {
+    // `..` segments can lead out of /api once the URL is normalized; there an error is the
+    // German HTML page, not JSON (docs/architecture.md#form-der-anfragen-und-antworten).
+    const underApi = /^\/api(\/|$)/.test(new URL(url, client.baseUrl).pathname);
+    if (response.status >= 400 && underApi) {
       const problem = checkErrorBody(response);
       if (problem) problems.push(`Status ${response.status}: ${problem}`);
+    } else if (response.status >= 400 && !response.text.includes('<h1>')) {
+      problems.push(`Status ${response.status}: keine Fehlerseite: ${response.text.slice(0, 200)}`);
     }
     const mark = await writeMark();
     if (response.status >= 400) {

@@ -136,7 +136,7 @@ describe.each(DATABASES)('health checks (%s database)', (database) => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 120_000);
 
   it('answers only GET and HEAD; /api/healthz is an unknown API path', async () => {
     const client = new HttpClient(server.url);
