@@ -318,7 +318,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     expect(await rowCounts()).toEqual(rows);
   });
 
-  it('makes an entry incomplete when a field becomes required, and the approved one keeps its rules', async () => {
+  it('makes an entry incomplete when a field becomes required, keeps a removed field, and the approved one keeps its rules', async () => {
     await start();
     const { running, approved } = await projects();
     const rows = await rowCounts();
@@ -326,6 +326,8 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
       await editJson<StepSchema>(root, 'schemas/steps/competitors/schema.json', (json) => {
         json.properties.founded = { type: 'integer', title: 'Gründungsjahr', minimum: 1800 };
         json.required.push('founded');
+        // The website field goes: stored websites stay, unseen.
+        delete json.properties.url;
       });
     });
     expect(await rowCounts()).toEqual(rows);
@@ -341,12 +343,40 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     );
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ founded: ['Gründungsjahr ist ein Pflichtfeld'] });
+    // The entry as read, with the website the revision no longer knows: accepted, and kept.
     const completed = await client.api<Body>(
+      'PATCH',
+      `/projects/${running}/competitors/${item!.id}`,
+      { ...item, url: 'https://holz.example', founded: 1990 },
+    );
+    expect(completed.status).toBe(422);
+    expect(completed.body.errors).toEqual({ url: ['Das Feld url ist nicht vorgesehen.'] });
+    const echoed = await client.api<Body<Item>>(
       'PATCH',
       `/projects/${running}/competitors/${item!.id}`,
       { ...item, founded: 1990 },
     );
-    expect(completed.status).toBe(200);
+    expect(echoed.status).toBe(200);
+    const [saved] = (await read(client, running)).competitors;
+    expect(saved).toMatchObject({ ...COMPETITOR, founded: 1990 });
+    // Sent without it (as the form does), the stored website stays, too.
+    const withoutUrl = await client.api<Body>(
+      'PATCH',
+      `/projects/${running}/competitors/${item!.id}`,
+      {
+        name: 'Holz',
+        explanation: 'Nachbar',
+        importance: 2,
+        founded: 1991,
+        version: saved!.version,
+      },
+    );
+    expect(withoutUrl.status).toBe(200);
+    expect((await read(client, running)).competitors[0]).toMatchObject({
+      name: 'Holz',
+      url: COMPETITOR.url,
+      founded: 1991,
+    });
 
     const [frozen] = (await read(client, approved)).competitors;
     const unchanged = await client.api<Body>(
