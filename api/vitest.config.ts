@@ -18,8 +18,10 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['reflect-metadata'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Several tests start and restart real server processes (definition revisions, health,
+    // shutdown); on a busy two-core machine one start can take 20 s, so a test gets two minutes.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Each test file starts a server with its own database; two at a time suit two cores.
     maxWorkers: 2,
   },
