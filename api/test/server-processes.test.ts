@@ -230,6 +230,41 @@ describe('the embedded database belongs to one process', () => {
   }, 180_000);
 });
 
+describe('the embedded database belongs to one process, also while it starts', () => {
+  it('names the holder while its thread is busy opening and migrating the database', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-lock-start-'));
+    try {
+      const port = await freePort();
+      const env = { PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir };
+      let output = '';
+      const holder = spawn(process.execPath, [path.join(buildDir, 'main.js')], {
+        env: { ...process.env, ...env, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      running.add(holder);
+      holder.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      holder.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      // The holder has the lock as soon as it wrote who it is; PGlite starts right after.
+      const deadline = Date.now() + 60_000;
+      while (!existsSync(path.join(dataDir, 'pglite.holder')) && Date.now() < deadline) {
+        await sleep(20);
+      }
+      const second = await runToExit([path.join(buildDir, 'main.js')], {
+        ...env,
+        PORT: String(await freePort()),
+        DATABASE_URL: '',
+      });
+      expect(second.code, second.output).toBe(1);
+      expect(second.output).toContain(`(PID ${holder.pid}: `);
+      expect(output).not.toContain('ist schon von einem anderen Prozess geöffnet');
+      holder.kill('SIGTERM');
+      await exitOf(holder);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'processes starting at the same moment on a fresh server database',
   () => {

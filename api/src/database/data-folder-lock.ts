@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { t } from '../common/messages.ts';
 
@@ -43,6 +43,18 @@ function lockName(folder: string): string {
   return `\0fragewerk-data-folder-${hash}`;
 }
 
+/** The holder as it wrote itself next to the folder, if that process is alive. */
+function holderFromFile(file: string): DataFolderHolder | undefined {
+  try {
+    const holder = JSON.parse(readFileSync(file, 'utf8')) as DataFolderHolder;
+    if (typeof holder.pid !== 'number' || typeof holder.command !== 'string') return undefined;
+    process.kill(holder.pid, 0);
+    return holder;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Asks the holder of a lock who it is; undefined when it does not answer within a second. */
 function askHolder(name: string): Promise<DataFolderHolder | undefined> {
   return new Promise((resolve) => {
@@ -79,9 +91,11 @@ function askHolder(name: string): Promise<DataFolderHolder | undefined> {
  * after a crash (is that pid still the holder, or a new process with the same number?) and a
  * takeover that races; a lock by modification time (proper-lockfile) needs the holder's event
  * loop to refresh it, which PGlite, running in the same thread, can block for seconds. The
- * holder answers on the socket with its pid and command, which the refused process reports. The
- * limit: the name is per network namespace, so two containers sharing a data folder do not see
- * each other – the embedded database is for one process on one machine; several use a server.
+ * holder writes its pid and command to `<folder>.holder` (only information: a leftover file of a
+ * crashed holder means nothing, its pid is checked) and also answers on the socket; the refused
+ * process reports it and writes nothing. The limit: the name is per network namespace, so two
+ * containers sharing a data folder do not see each other – the embedded database is for one
+ * process on one machine; several use a server.
  */
 export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
   if (process.platform !== 'linux') {
@@ -90,6 +104,7 @@ export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
     return { release: async () => {} };
   }
   const name = lockName(folder);
+  const infoFile = `${folder}.holder`;
   const self: DataFolderHolder = { pid: process.pid, command: process.argv.slice(1).join(' ') };
   const server: Server = createServer((socket) => {
     socket.on('error', () => socket.destroy());
@@ -103,11 +118,17 @@ export async function lockDataFolder(folder: string): Promise<DataFolderLock> {
     });
   }).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
-    throw new DataFolderInUseError(folder, await askHolder(name));
+    // The file answers even while the holder's thread is busy (PGlite migrating).
+    throw new DataFolderInUseError(folder, holderFromFile(infoFile) ?? (await askHolder(name)));
   });
   // The lock does not keep the process alive; it ends with the process or with release().
   server.unref();
+  writeFileSync(infoFile, JSON.stringify(self));
   return {
-    release: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    release: () =>
+      new Promise<void>((resolve) => {
+        rmSync(infoFile, { force: true });
+        server.close(() => resolve());
+      }),
   };
 }
