@@ -102,6 +102,31 @@ describe.each(DATABASES)('accounts (%s database)', (database) => {
     expect(mail.subject).toBe('Registrierung bei Fragewerk');
   });
 
+  it('answers two parallel registrations of one new address alike, with one account', async () => {
+    const email = `parallel-${Date.now()}@example.de`;
+    const attempt = async () => {
+      const client = new HttpClient(server.url);
+      await client.page('/register');
+      return client.form('/register', {
+        company: 'Parallel',
+        email,
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+      });
+    };
+    const responses = await Promise.all([attempt(), attempt()]);
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.text).toContain('Fast geschafft!');
+    }
+    const rows = await server.orm.em
+      .getConnection()
+      .execute<{ count: number }[]>('select count(*)::int as count from app_user where email = ?', [
+        email,
+      ]);
+    expect(rows[0]!.count).toBe(1);
+  });
+
   it('changes the session id at login (no session fixation)', async () => {
     const { email } = await verifiedAccount(server);
     // Before a login there is no session id at all that someone could have planted …

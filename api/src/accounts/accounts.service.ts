@@ -1,5 +1,9 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import {
+  MikroORM,
+  UniqueConstraintViolationException,
+  type EntityManager,
+} from '@mikro-orm/postgresql';
 import type { FieldErrors } from '@fragewerk/engine/core';
 import { ApiError, invalid } from '../common/api-error.ts';
 import { objectBody } from '../common/json-body.ts';
@@ -62,8 +66,13 @@ export class AccountsService {
     if (!result.valid) return { ok: false, errors: result.errors };
     const { value } = result;
     const email = value.email.toLowerCase();
-    const existing = await this.users.findByEmail(email);
-    if (existing) {
+    // Hashed for every address, known or not: the answer must take as long either way, or its
+    // timing would tell whether an address is registered.
+    const passwordHash = await hashPassword(value.password);
+    const registered =
+      !(await this.users.findByEmail(email)) &&
+      (await this.createAccount(value.company, email, passwordHash));
+    if (!registered) {
       await this.enqueueAlone({
         to: email,
         template: 'alreadyRegistered',
@@ -72,18 +81,30 @@ export class AccountsService {
       });
       return { ok: true };
     }
-    const passwordHash = await hashPassword(value.password);
-    await this.orm.em.transactional(async (em) => {
-      const user = em.create(UserSchema, {
-        company: value.company,
-        email,
-        password_hash: passwordHash,
-        show_welcome_box: true,
-      });
-      await this.sendActivation(em, user);
-    });
     this.mail.sendSoon();
     return { ok: true };
+  }
+
+  /**
+   * Creates the account with its activation mail in one transaction; false when a parallel
+   * registration of the same address won the race (the unique e-mail index refuses the second).
+   */
+  private async createAccount(company: string, email: string, passwordHash: string) {
+    try {
+      await this.orm.em.transactional(async (em) => {
+        const user = em.create(UserSchema, {
+          company,
+          email,
+          password_hash: passwordHash,
+          show_welcome_box: true,
+        });
+        await this.sendActivation(em, user);
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return false;
+      throw error;
+    }
   }
 
   /** A new activation link for `user`, mailed with `em` (inside the caller's transaction). */
