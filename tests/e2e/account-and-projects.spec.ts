@@ -5,6 +5,8 @@ test('register → activate → login → welcome box → new project → settin
   page,
   context,
 }) => {
+  // A long journey (two logins, Argon2 hashing): 60 s is too tight on a busy machine.
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const refused = watchCsp(page);
   const email = `journey-${Date.now()}@example.de`;

@@ -387,3 +387,21 @@ test('the drag handle, now a button, still drags with the mouse', async ({ page 
     .dragTo(page.getByRole('button', { name: 'Verschieben: Erster' }));
   await expect(list.getByRole('heading')).toHaveText(['Dritter', 'Erster', 'Zweiter']);
 });
+
+test('Speichern pressed right after emptying a field: the click lands, shows the message, focuses the field', async ({
+  page,
+}) => {
+  await registerAndLogin(page, `klick-${Date.now()}@example.de`);
+  await page.goto('/account');
+  // Pressing the button leaves the field; its message must not push the button from under the
+  // pointer before the click is done.
+  await page.getByLabel('Firma').fill('');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Firma ist ein Pflichtfeld')).toBeVisible();
+  await expect(page.getByLabel('Firma')).toBeFocused();
+  await page.getByLabel('Firma').fill('Agentur Nord');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
+  // Back where the save started, not on the page.
+  await expect(page.getByRole('button', { name: 'Speichern' })).toBeFocused();
+});

@@ -11,6 +11,33 @@ type FieldErrors = Record<string, string[]>;
 /** Values whose fields all belong to form `K`: a field renamed in its schema fails to compile. */
 type FieldsOf<K extends FormName, T> = { [P in keyof T]: P extends keyof Forms[K] ? T[P] : never };
 
+/** Whether a mouse button or finger is down, and what waits for it to come up. */
+let pointerDown = false;
+const afterClick: (() => void)[] = [];
+
+/**
+ * Runs `show` now, or, while a pointer is pressed, once the click is done. A field left by
+ * pressing a button (Speichern, Zurück) must not show its message before the click: the message
+ * would push the button away from under the pointer, and the click would land beside it.
+ */
+function whenPointerReleased(show: () => void) {
+  if (!pointerDown) return show();
+  afterClick.push(show);
+}
+let listening = false;
+function watchPointer() {
+  if (listening) return;
+  listening = true;
+  const release = () => {
+    pointerDown = false;
+    // After the click that this release ends has been dispatched.
+    setTimeout(() => afterClick.splice(0).forEach((show) => show()));
+  };
+  document.addEventListener('pointerdown', () => (pointerDown = true), true);
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+
 /** An empty input means "not given": left out, so optional fields pass and required ones say so. */
 const withoutEmpty = (values: Values): Values =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
@@ -39,6 +66,7 @@ export function useSchemaForm<K extends FormName, T extends Values>(
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const form = useRef<HTMLFormElement | null>(null);
+  useEffect(watchPointer, []);
   const restoreFocus = useRef<() => void>(undefined);
   useEffect(() => {
     if (busy) return;
@@ -64,7 +92,8 @@ export function useSchemaForm<K extends FormName, T extends Values>(
     errorsFor,
     hasErrors: !result.valid,
     dirty: JSON.stringify(values) !== JSON.stringify(baseline),
-    blur: (name: string) => setTouched((current) => new Set(current).add(name)),
+    blur: (name: string) =>
+      whenPointerReleased(() => setTouched((current) => new Set(current).add(name))),
     /**
      * Shows every error; true when the form may be sent. Otherwise focus moves to the first invalid
      * field of `element` (by default the form the focused button or field belongs to).

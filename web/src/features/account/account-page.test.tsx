@@ -53,6 +53,19 @@ describe('account settings', () => {
     expect(screen.getByLabelText(/^Firma/)).toHaveFocus();
   });
 
+  it('keeps Speichern in place while it is pressed: the left field shows its message after the click', async () => {
+    const { user } = await renderApp('/account');
+    const company = screen.getByLabelText(/^Firma/);
+    await user.clear(company);
+    const save = screen.getByRole('button', { name: 'Speichern' });
+    await user.pointer({ keys: '[MouseLeft>]', target: save });
+    // The message would move the button away from under the pointer; it waits for the click.
+    expect(screen.queryByText('Firma ist ein Pflichtfeld')).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: save });
+    expect(await screen.findByText('Firma ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(company).toHaveFocus();
+  });
+
   it("saves valid changes and shows 'Daten wurden gespeichert'", async () => {
     const bodies: unknown[] = [];
     const saved = { ...verifiedUser, company: 'Agentur Süd', contact_name: null };
