@@ -24,6 +24,13 @@ type Form = Record<string, unknown>;
 const text = (form: Form, name: string) =>
   typeof form[name] === 'string' ? (form[name] as string) : '';
 
+/** The pages that ask only for an address and may mail it, by their text block in the locale. */
+type EmailPage = 'forgot' | 'resend';
+const EMAIL_PAGE_PATHS: Record<EmailPage, string> = {
+  forgot: '/passwort-vergessen',
+  resend: '/aktivierung-erneut-senden',
+};
+
 /** The server-rendered account pages: login, registration, activation, password reset, logout. */
 @Controller()
 export class AuthPagesController {
@@ -226,40 +233,48 @@ export class AuthPagesController {
       );
   }
 
-  private forgotPage(request: Request, email = '', error?: string) {
+  /**
+   * The two pages that only ask for an address and may send a mail: „Passwort vergessen“
+   * (`forgot`) and „Aktivierungslink erneut senden“ (`resend`). Same form, texts by kind.
+   */
+  private emailPage(kind: EmailPage, request: Request, email = '', error?: string) {
     return renderFormPage({
-      title: t('pages.forgot.title'),
-      intro: t('pages.forgot.intro'),
-      action: '/passwort-vergessen',
+      title: t(`pages.${kind}.title`),
+      intro: t(`pages.${kind}.intro`),
+      action: EMAIL_PAGE_PATHS[kind],
       csrfToken: csrfTokenFor(request),
       error,
       fields: [
         {
           name: 'email',
-          label: t('pages.forgot.email'),
+          label: t(`pages.${kind}.email`),
           type: 'email',
           value: email,
           autocomplete: 'email',
         },
       ],
-      submit: t('pages.forgot.submit'),
+      submit: t(`pages.${kind}.submit`),
       links: [['/login', t('pages.toLogin')]],
     });
   }
 
-  @Get('passwort-vergessen')
-  forgot(@Req() request: Request, @Res() response: Response) {
-    response.type('html').send(this.forgotPage(request));
-  }
-
-  @Post('passwort-vergessen')
-  @HttpCode(200)
-  async forgotSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
+  /**
+   * Answers a submitted address page: an expired form or a blocked sender gets the form again
+   * with the reason; otherwise `act` queues the mail, the attempt counts against the mail limit,
+   * and the page says where the mail went (the same answer whether the address is known or not).
+   */
+  private async submitEmailPage(
+    kind: EmailPage,
+    request: Request,
+    response: Response,
+    form: Form,
+    act: (form: Form) => Promise<string>,
+  ) {
     if (this.expired(request)) {
       return response
         .status(HttpStatus.FORBIDDEN)
         .type('html')
-        .send(this.forgotPage(request, text(form, 'email'), t('pages.login.expired')));
+        .send(this.emailPage(kind, request, text(form, 'email'), t('pages.login.expired')));
     }
     const keys = this.mailKeys(request, form);
     const blocked = await this.mailBlocked(keys);
@@ -267,66 +282,40 @@ export class AuthPagesController {
       return response
         .status(HttpStatus.TOO_MANY_REQUESTS)
         .type('html')
-        .send(this.forgotPage(request, text(form, 'email'), blocked));
+        .send(this.emailPage(kind, request, text(form, 'email'), blocked));
     }
-    const email = await this.accounts.requestReset(form);
+    const email = await act(form);
     await this.rateLimit.record('mail', keys);
     response.type('html').send(
-      renderMessagePage(t('pages.forgot.title'), t('pages.forgot.done', { email }), {
+      renderMessagePage(t(`pages.${kind}.title`), t(`pages.${kind}.done`, { email }), {
         links: [['/login', t('pages.toLogin')]],
       }),
     );
   }
 
-  private resendPage(request: Request, email = '', error?: string) {
-    return renderFormPage({
-      title: t('pages.resend.title'),
-      intro: t('pages.resend.intro'),
-      action: '/aktivierung-erneut-senden',
-      csrfToken: csrfTokenFor(request),
-      error,
-      fields: [
-        {
-          name: 'email',
-          label: t('pages.resend.email'),
-          type: 'email',
-          value: email,
-          autocomplete: 'email',
-        },
-      ],
-      submit: t('pages.resend.submit'),
-      links: [['/login', t('pages.toLogin')]],
-    });
+  @Get('passwort-vergessen')
+  forgot(@Req() request: Request, @Res() response: Response) {
+    response.type('html').send(this.emailPage('forgot', request));
+  }
+
+  @Post('passwort-vergessen')
+  @HttpCode(200)
+  async forgotSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
+    await this.submitEmailPage('forgot', request, response, form, (body) =>
+      this.accounts.requestReset(body),
+    );
   }
 
   @Get('aktivierung-erneut-senden')
   resend(@Req() request: Request, @Res() response: Response) {
-    response.type('html').send(this.resendPage(request));
+    response.type('html').send(this.emailPage('resend', request));
   }
 
   @Post('aktivierung-erneut-senden')
   @HttpCode(200)
   async resendSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
-    if (this.expired(request)) {
-      return response
-        .status(HttpStatus.FORBIDDEN)
-        .type('html')
-        .send(this.resendPage(request, text(form, 'email'), t('pages.login.expired')));
-    }
-    const keys = this.mailKeys(request, form);
-    const blocked = await this.mailBlocked(keys);
-    if (blocked) {
-      return response
-        .status(HttpStatus.TOO_MANY_REQUESTS)
-        .type('html')
-        .send(this.resendPage(request, text(form, 'email'), blocked));
-    }
-    const email = await this.accounts.resendActivation(form);
-    await this.rateLimit.record('mail', keys);
-    response.type('html').send(
-      renderMessagePage(t('pages.resend.title'), t('pages.resend.done', { email }), {
-        links: [['/login', t('pages.toLogin')]],
-      }),
+    await this.submitEmailPage('resend', request, response, form, (body) =>
+      this.accounts.resendActivation(body),
     );
   }
 
