@@ -1,9 +1,9 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ProseRenderer, type Definition } from '@fragewerk/engine/core';
-import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copyRepositoryDefinition } from '../../tests/src/fixture-definition.ts';
 import { hashPassword } from '../src/accounts/passwords.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
 import { login, PASSWORD, uniqueEmail } from './accounts.ts';
@@ -48,21 +48,7 @@ const COMPETITOR = {
 const USER_STORY = { role: 'new_customer', priority: 'must', text: 'online bestellen' };
 
 /** A copy of the repository's definition (schemas/ and presets/) that a test edits. */
-async function copyDefinition(): Promise<string> {
-  const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-revisions-'));
-  await cp(defaultDefinitionDirs.schemasDir, path.join(root, 'schemas'), {
-    recursive: true,
-    filter: (source) => !source.includes(`${path.sep}types`) && !source.endsWith(`${path.sep}src`),
-  });
-  await cp(defaultDefinitionDirs.presetsDir, path.join(root, 'presets'), {
-    recursive: true,
-    filter: (source) =>
-      source === defaultDefinitionDirs.presetsDir ||
-      source.endsWith('.de.json') ||
-      source.startsWith(path.join(defaultDefinitionDirs.presetsDir, 'avatars')),
-  });
-  return root;
-}
+const copyDefinition = () => copyRepositoryDefinition('fragewerk-revisions-');
 
 /** Edits one JSON file of a definition copy in place. */
 async function editJson<T = Record<string, unknown>>(

@@ -7,6 +7,28 @@ import { definitionDirsAbove } from '@fragewerk/engine/core/node';
 export const FIXTURE_STEP = 'channels';
 
 /**
+ * Copies the repository's definition (`schemas/` and `presets/` with the illustrations the
+ * presets name, not the packages' code or generated types) into a new temporary folder, usable
+ * as `DEFINITION_DIR`; returns the folder.
+ */
+export async function copyRepositoryDefinition(prefix = 'fragewerk-definition-'): Promise<string> {
+  const defaultDefinitionDirs = definitionDirsAbove(process.cwd());
+  const root = await mkdtemp(path.join(tmpdir(), prefix));
+  await cp(defaultDefinitionDirs.schemasDir, path.join(root, 'schemas'), {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}types`) && !source.endsWith(`${path.sep}src`),
+  });
+  await cp(defaultDefinitionDirs.presetsDir, path.join(root, 'presets'), {
+    recursive: true,
+    filter: (source) =>
+      source === defaultDefinitionDirs.presetsDir ||
+      source.endsWith('.de.json') ||
+      source.startsWith(path.join(defaultDefinitionDirs.presetsDir, 'avatars')),
+  });
+  return root;
+}
+
+/**
  * Builds a content editor's copy of the definition in a temporary folder (usable as
  * `DEFINITION_DIR`): our `schemas/` and `presets/`, plus the fixture step's folder and preset
  * file, plus the one line in `questionnaire.json` that names the step.
@@ -20,19 +42,7 @@ export async function createFixtureDefinitionDir(): Promise<string> {
     'fixtures',
     'definition',
   );
-  const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-definition-'));
-  await cp(defaultDefinitionDirs.schemasDir, path.join(root, 'schemas'), {
-    recursive: true,
-    filter: (source) => !source.includes(`${path.sep}types`) && !source.endsWith(`${path.sep}src`),
-  });
-  await cp(defaultDefinitionDirs.presetsDir, path.join(root, 'presets'), {
-    recursive: true,
-    // The preset files and the illustrations they name (presets/avatars/), not the package's code.
-    filter: (source) =>
-      source === defaultDefinitionDirs.presetsDir ||
-      source.endsWith('.de.json') ||
-      source.startsWith(path.join(defaultDefinitionDirs.presetsDir, 'avatars')),
-  });
+  const root = await copyRepositoryDefinition('fragewerk-definition-');
   await cp(fixtureRoot, root, { recursive: true });
 
   const questionnaireFile = path.join(root, 'schemas', 'questionnaire.json');
