@@ -23,7 +23,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}', 'engine/src/react/**/*.{ts,tsx}'],
+    files: [
+      'web/**/*.{ts,tsx}',
+      'engine/src/react/**/*.{ts,tsx}',
+      'tools/studio/page/**/*.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

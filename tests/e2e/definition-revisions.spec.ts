@@ -176,6 +176,11 @@ test('an approved briefing reads the same after a change of the definition; a ru
   await expect(
     page.getByText('Charaktereigenschaften: Bitte wählen Sie einen Eintrag aus der Liste.'),
   ).toBeVisible();
+  // docs/product.md#fortschritt: the step needs a look and does not count as complete.
+  const stepTab = page
+    .getByRole('navigation', { name: 'Schritte dieser Etappe' })
+    .getByRole('link', { name: 'Markenpersönlichkeit' });
+  await expect(stepTab).toHaveAccessibleDescription('bitte prüfen');
   await page.screenshot({ path: path.join(SHOTS, '4-laufend-fragebogen.png'), fullPage: true });
 
   // Taking it out and saving works; the marker is gone.
@@ -184,4 +189,5 @@ test('an approved briefing reads the same after a change of the definition; a ru
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
   await expect(traits).not.toContainText('nicht mehr in der Auswahl');
+  await expect(stepTab).toHaveAccessibleDescription('vollständig');
 });

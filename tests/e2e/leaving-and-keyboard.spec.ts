@@ -167,6 +167,17 @@ test.describe('leaving a list step with unsaved input asks first', () => {
 
   test('by closing the tab: the browser asks', async ({ page }) => {
     await typeNewGoal(page);
+    // The typed state reaches the page's guard a few renders later; closing before that would
+    // test the race, not the guard. A cancelled synthetic beforeunload shows the guard is armed.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const probe = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(probe);
+          return probe.defaultPrevented;
+        }),
+      )
+      .toBe(true);
     const asked = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });
     const dialog = await asked;
@@ -377,7 +388,8 @@ test('the drag handle, now a button, still drags with the mouse', async ({ page 
   await seedCompetitors(page, ['Erster', 'Zweiter', 'Dritter']);
   await page.goto(shared.stepUrl('wettbewerber'));
   const list = page.getByRole('list', { name: 'Wettbewerber-Analyse' });
-  // sortablejs attaches once the browser is idle after the first paint.
+  // sortablejs loads with the first pointer movement on the page and then attaches.
+  await list.hover();
   await page.waitForFunction(() => {
     const list = document.querySelector('.item-list');
     return list && Object.keys(list).some((key) => key.startsWith('Sortable'));

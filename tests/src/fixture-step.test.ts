@@ -1,8 +1,15 @@
 import { rm } from 'node:fs/promises';
-import { createValidator, ProseRenderer } from '@fragewerk/engine/core';
+import {
+  checkedDocuments,
+  compileChecks,
+  createValidator,
+  projectProgress,
+  ProseRenderer,
+} from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintDefinition } from '../../tools/src/lint-definition.ts';
+import { sampleAnswers } from '../../tools/src/sample-answers.ts';
 import { createFixtureDefinitionDir, FIXTURE_STEP } from './fixture-definition.ts';
 
 describe('a step added only as files (DEFINITION_DIR)', () => {
@@ -40,6 +47,18 @@ describe('a step added only as files (DEFINITION_DIR)', () => {
     ]);
   });
 
+  it('gets sample answers for the studio that its schema accepts', async () => {
+    const definition = await loadDefinitionFromDisk(dir);
+    const step = definition.steps.find((candidate) => candidate.meta.key === FIXTURE_STEP)!;
+    const validate = createValidator(definition)(`step:${FIXTURE_STEP}`);
+    const items = [sampleAnswers(step), sampleAnswers(step, { count: 6 })].flat();
+    expect(items.length).toBeGreaterThanOrEqual(9);
+    for (const item of items) expect(validate(item)).toMatchObject({ valid: true });
+    expect(
+      items.some((item) => item.channel === 'custom' && item.custom_channel === 'Podcast'),
+    ).toBe(true);
+  });
+
   it('passes the definition lint', async () => {
     expect(
       await lintDefinition({ schemasDir: `${dir}/schemas`, presetsDir: `${dir}/presets` }),
@@ -71,6 +90,34 @@ describe('a step added only as files (DEFINITION_DIR)', () => {
     expect(new ProseRenderer(definition).describeItem(FIXTURE_STEP, item)).toEqual({
       title: 'Hausmesse',
       lines: ['Zweck: Neukunden'],
+    });
+  });
+
+  it('counts towards progress as its step.json declares: complete from two valid channels', async () => {
+    const definition = await loadDefinitionFromDisk(dir);
+    const isValid = checkedDocuments(compileChecks(definition));
+    const channel = (id: string, fields: Record<string, unknown>) => ({
+      id,
+      version: 1,
+      ...fields,
+    });
+    const website = channel('c1', { channel: 'website', purpose: 'Neukunden', importance: 4 });
+    const fair = channel('c2', { channel: 'trade_fair', purpose: 'Händler', importance: 3 });
+    const progressOf = (channels: unknown[]) =>
+      projectProgress(definition, { [FIXTURE_STEP]: channels }, isValid);
+
+    expect(progressOf([]).steps[FIXTURE_STEP]).toEqual({ state: 'empty' });
+    expect(progressOf([website]).steps[FIXTURE_STEP]).toEqual({ state: 'started' });
+    expect(progressOf([website, fair]).steps[FIXTURE_STEP]).toEqual({ state: 'complete' });
+    expect(progressOf([website, fair])).toMatchObject({ complete: 1, total: 9 });
+    const unknownChannel = channel('c3', {
+      channel: 'fax',
+      purpose: 'Bestellungen',
+      importance: 2,
+    });
+    expect(progressOf([website, fair, unknownChannel]).steps[FIXTURE_STEP]).toEqual({
+      state: 'review',
+      invalid: [{ id: 'c3', version: 1 }],
     });
   });
 

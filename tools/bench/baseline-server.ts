@@ -1,7 +1,8 @@
 /**
  * The API benchmark's baseline: a minimal node:http + pg server doing the same queries as the
  * API for the two measured routes, on the same database, with the same JSON builder.
- * - GET /api/projects/{id}: the project with its owner, its answers, its items → projectJson.
+ * - GET /api/projects/{id}: the project with its owner, its answers, its items → projectJson
+ *   (with the progress, judged by the compiled checks).
  * - PATCH /api/projects/{id}/{step}: the step's validator, then one `update answer set data,
  *   version = version + 1 where project, step, version` (joined with the project for the share
  *   token) → answerJson; 409 on a stale version.
@@ -9,13 +10,16 @@
  * `node --import tsx tools/bench/baseline-server.ts` with DATABASE_URL and PORT.
  */
 import { createServer, type ServerResponse } from 'node:http';
-import { createValidator } from '@fragewerk/engine/core';
+import { checkedDocuments, compileChecks, validatorFromChecks } from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import pg from 'pg';
 import { answerJson, projectJson, type Answer, type Item, type Project } from '@fragewerk/api';
 
 const definition = await loadDefinitionFromDisk();
-const validate = createValidator(definition);
+const checks = compileChecks(definition);
+const validate = validatorFromChecks(definition, checks);
+/** The progress of GET /api/projects/{id} judges stored answers as the API does. */
+const isValid = checkedDocuments(checks, 100_000);
 /** The API's pool size on a PostgreSQL server (orm-config.ts). */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
@@ -50,6 +54,7 @@ async function getProject(id: string) {
   } as unknown as Project;
   return projectJson(project, definition, answers.rows as Answer[], items.rows as Item[], {
     includeToken: true,
+    isValid,
   });
 }
 

@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Definition } from '@fragewerk/engine/core';
+import { formatProblem, type Definition } from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk, revisionId } from '@fragewerk/engine/core/node';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormConfig, startEmbeddedPostgres, type EmbeddedPostgres } from '@fragewerk/api';
@@ -166,7 +166,11 @@ export async function definitionDiff(
     print(text);
     const mapProblems = lintMigrations(after, before);
     if (mapProblems.length > 0)
-      print(['', 'Migration:', ...mapProblems.map((line) => `  ${line}`)].join('\n'));
+      print(
+        ['', 'Migration:', ...mapProblems.map((problem) => `  ${formatProblem(problem)}`)].join(
+          '\n',
+        ),
+      );
     return blocking.length > 0 || mapProblems.length > 0 ? 1 : 0;
   } finally {
     if ('close' in database) await database.close();

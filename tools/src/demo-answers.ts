@@ -10,72 +10,28 @@ import type {
   Stakeholders,
   Userstories,
 } from '@fragewerk/schemas/types';
+import { SAMPLE_TEXTS, seededRandom } from './sample-answers.ts';
 
 /** One entry's or form's answers: a generated step type (interfaces lack an index signature). */
 type Answers = object;
 
-/** A deterministic pseudo-random sequence, so the demo project is the same every time. */
-function sequence(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-
-const EXPECTATIONS = [
-  'Klare Prioritäten und regelmäßige Abstimmung',
-  'Mehr qualifizierte Anfragen über die Website',
-  'Ein moderner, glaubwürdiger Auftritt',
-  'Transparente Informationen zu Preisen und Lieferzeiten',
-  'Schnelle Antworten auf Rückfragen',
-  'Verlässliche Termine und ehrliche Beratung',
-];
-const STORIES = [
-  'schnell sehen, welche Leistungen angeboten werden, damit ich einschätzen kann, ob das Angebot passt',
-  'online einen Beratungstermin buchen, damit ich nicht anrufen muss',
-  'Referenzprojekte mit Bildern ansehen, damit ich Vertrauen fasse',
-  'ein Angebot anfragen, damit ich Preise vergleichen kann',
-  'den Stand meines Auftrags verfolgen, damit ich planen kann',
-];
-const NAMES = [
-  'Anna Berger',
-  'Jonas Weber',
-  'Mira Schulz',
-  'Tobias Krüger',
-  'Lea Hoffmann',
-  'Paul Neumann',
-  'Sophie Wagner',
-  'Emil Becker',
-  'Hanna Schröder',
-  'Luca Fischer',
-  'Clara Wolf',
-  'Ben Richter',
-];
-const JOBS = [
-  'Projektleiterin',
-  'Schreiner',
-  'Architektin',
-  'Einkäufer',
-  'Lehrerin',
-  'Ingenieur',
-  'Studentin',
-  'Handwerksmeister',
-  'Ärztin',
-  'Vertriebsleiter',
-  'Designerin',
-  'Rentner',
-];
+const EXPECTATIONS = SAMPLE_TEXTS.expectations;
+const STORIES = SAMPLE_TEXTS.stories;
+/** Alternately a woman's and a man's name and job (the personas alternate their gender). */
+const alternate = <T>(women: readonly T[], men: readonly T[]): T[] =>
+  women.flatMap((woman, index) => [woman, men[index]!]);
+const NAMES = alternate(SAMPLE_TEXTS.names.female, SAMPLE_TEXTS.names.male);
+const JOBS = alternate(SAMPLE_TEXTS.jobs.female, SAMPLE_TEXTS.jobs.male);
 
 /** Plausible German answers for every step of the definition, sized for the benchmarks. */
 export function demoAnswers(definition: Definition): {
   lists: Record<string, Answers[]>;
   forms: Record<string, Answers>;
 } {
-  const random = sequence(42);
+  const random = seededRandom(42);
   const list = (reference: string): PresetEntry[] =>
     findPresetList(definition.presets, reference) ?? [];
-  const pick = <T>(values: T[]): T => values[Math.floor(random() * values.length)]!;
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
   const some = (reference: string, count: number) =>
     [...new Set(Array.from({ length: count * 3 }, () => pick(list(reference)).key))].slice(
       0,
@@ -130,12 +86,7 @@ export function demoAnswers(definition: Definition): {
     job_definition: JOBS[index]!,
     income: pick(list('personas.income')).key,
     personal_values: some('personas.personal_values', 3),
-    hobbies: pick([
-      'Wandern und Fotografie',
-      'Kochen für Freunde',
-      'Radfahren, Gärtnern',
-      'Lesen und Reisen',
-    ]),
+    hobbies: pick([...SAMPLE_TEXTS.hobbies]),
     media_usage: some('personas.media_usage', 3),
     product_requirements: `Möchte ${pick(STORIES)}.`,
   }));

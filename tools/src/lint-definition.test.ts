@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lintDefinition } from './lint-definition.ts';
+import { formatProblem } from '@fragewerk/engine/core';
+import { lintDefinition as lintProblems } from './lint-definition.ts';
+
+/** The problems as `npm run definition:lint` prints them. */
+const lintDefinition = async (dirs: Parameters<typeof lintProblems>[0]) =>
+  (await lintProblems(dirs)).map(formatProblem);
 
 let root: string | undefined;
 afterEach(async () => {
@@ -41,9 +46,23 @@ describe('definition lint', () => {
       (prose.item as Record<string, string>).extra = 'Gegründet {{founded}}';
     });
     expect(await lintDefinition(dirs)).toEqual([
-      'schemas/steps/competitors/ui.json: Widget „rainbow“ bei „importance“ ist nicht registriert.',
-      'schemas/steps/competitors/ui.json: Feld „nmae“ gibt es im Schema nicht.',
-      'schemas/steps/competitors/prose.de.json: Feld „founded“ gibt es im Schema nicht.',
+      'schemas/steps/competitors/ui.json /importance/ui:widget: „rainbow“ ist nicht möglich. Möglich sind: „text“, „textarea“, „email“, „password“, „url“, „updown“, „checkbox“, „hidden“, „stars“, „polarity“, „preset-select“, „preset-multiselect“, „avatar“.',
+      'schemas/steps/competitors/ui.json /nmae: Das Feld „nmae“ gibt es im Schema nicht.',
+      'schemas/steps/competitors/prose.de.json /item/extra: Das Feld „founded“ gibt es im Schema nicht.',
+    ]);
+  });
+
+  it('rejects completeness on a form step and a minimum for a group the list does not have', async () => {
+    const dirs = await copyDefinition();
+    await edit(path.join(dirs.schemasDir, 'steps', 'brandpositioning', 'step.json'), (step) => {
+      step.completeness = { minItems: 2 };
+    });
+    await edit(path.join(dirs.schemasDir, 'steps', 'goals', 'step.json'), (step) => {
+      step.completeness = { minItemsPerGroup: { company: 1, costumer: 1 } };
+    });
+    expect(await lintDefinition(dirs)).toEqual([
+      'schemas/steps/goals/step.json /completeness/minItemsPerGroup/costumer: Die Gruppe „costumer“ gibt es in list.groups nicht.',
+      'schemas/steps/brandpositioning/step.json /completeness: „completeness“ gilt nur für Listenschritte; ein Formular ist vollständig, sobald seine Antworten gültig sind.',
     ]);
   });
 
@@ -60,8 +79,10 @@ describe('definition lint', () => {
       },
     );
     const problems = await lintDefinition(dirs);
-    expect(problems).toContain('schemas/steps/personas/prose.de.json: „item.title“ fehlt.');
-    expect(problems).toContain('schemas/steps/orphan: in questionnaire.json nicht eingetragen.');
+    expect(problems).toEqual([
+      'schemas/steps/orphan: Der Ordner ist in schemas/questionnaire.json nicht eingetragen.',
+      'schemas/steps/personas/prose.de.json /item/title: „item.title“ fehlt.',
+    ]);
   });
 
   it('rejects a preset reference that does not resolve and duplicate preset labels', async () => {
@@ -76,14 +97,15 @@ describe('definition lint', () => {
     });
     const problems = await lintDefinition(dirs);
     expect(problems).toEqual([
-      'schemas/steps/userstories/schema.json: die Preset-Liste „userstories.prio“ existiert nicht.',
+      'schemas/steps/userstories/schema.json /properties/priority/x-presets: Die Preset-Liste „userstories.prio“ gibt es nicht.',
+      'presets/goals.de.json /company/1/label: Das Label „Umsatz steigern“ ist doppelt.',
     ]);
     await edit(path.join(dirs.schemasDir, 'steps', 'userstories', 'schema.json'), (schema) => {
       (schema.properties as Record<string, Record<string, string>>).priority!['x-presets'] =
         'userstories.priorities';
     });
     expect(await lintDefinition(dirs)).toEqual([
-      'presets/goals.de.json company: label „Umsatz steigern“ ist doppelt.',
+      'presets/goals.de.json /company/1/label: Das Label „Umsatz steigern“ ist doppelt.',
     ]);
   });
 
@@ -105,13 +127,13 @@ describe('definition lint', () => {
       children[0]!.prose = children[0]!.label;
     });
     expect(await lintDefinition(dirs)).toEqual([
-      'schemas/steps/personas/prose.de.json phrase: Feld „nickname“ gibt es im Schema nicht.',
-      'schemas/steps/personas/prose.de.json: „values“ hat Pluralformen, aber step.json nennt unter prose.count kein Feld dafür.',
-      'schemas/steps/personas/step.json prose.count: „hobbies“ ist weder eine Liste noch eine Zahl.',
-      'schemas/steps/personas/step.json prose.count: die Vorlage „hobbies“ hat keine Pluralformen (hobbies_one, hobbies_other).',
-      'schemas/steps/personas/step.json prose.normalize: „avatar“ ist kein Textfeld und hat kein „Sonstiges“.',
-      'schemas/steps/personas/step.json prose.normalize: Feld „nickname“ gibt es im Schema nicht.',
-      'presets/personas.de.json children: „none“ hat dieselbe Satzform wie sein Label; „prose“ nur angeben, wo sie abweicht.',
+      'schemas/steps/personas/prose.de.json /phrase/nickname: Das Feld „nickname“ gibt es im Schema nicht.',
+      'schemas/steps/personas/prose.de.json /item/values_male_one: „values“ hat Pluralformen, aber step.json nennt unter prose.count kein Feld dafür.',
+      'schemas/steps/personas/step.json /prose/count/hobbies: „hobbies“ ist weder eine Liste noch eine Zahl.',
+      'schemas/steps/personas/step.json /prose/count/hobbies: Die Vorlage „hobbies“ hat keine Pluralformen (hobbies_one, hobbies_other).',
+      'schemas/steps/personas/step.json /prose/normalize/avatar: „avatar“ ist kein Textfeld und hat kein „Sonstiges“.',
+      'schemas/steps/personas/step.json /prose/normalize/nickname: Das Feld „nickname“ gibt es im Schema nicht.',
+      'presets/personas.de.json /children/0/prose: „none“ hat dieselbe Satzform wie sein Label; „prose“ nur angeben, wo sie abweicht.',
     ]);
   });
 
@@ -130,15 +152,12 @@ describe('definition lint', () => {
     await edit(path.join(dirs.presetsDir, 'goals.de.json'), (presets) => {
       (presets.company as { prose?: unknown }[])[0]!.prose = 42;
     });
-    const problems = await lintDefinition(dirs);
-    // A preset file that fails its meta-schema is left out, so its references fail as well.
-    expect(problems).toContain('presets/goals.de.json: /company/0/prose must be string');
-    expect(problems).toContain(
-      'schemas/steps/brandpersonality/prose.de.json: /phrase/industry must match pattern "\\{\\{\\s*value\\s*\\}\\}"',
-    );
-    expect(problems).toContain(
-      'schemas/steps/userstories/step.json: /prose/normalize/text/leading/0 must match pattern "^[^\\s…](?:.*[^\\s…])?$"',
-    );
+    // A preset file that fails its meta-schema is left out; its references are not reported again.
+    expect(await lintDefinition(dirs)).toEqual([
+      'presets/goals.de.json /company/0/prose: muss ein Text sein.',
+      'schemas/steps/brandpersonality/prose.de.json /phrase/industry: „in der Branche“: Die Wendung braucht die Lücke {{value}} für den Wert.',
+      'schemas/steps/userstories/step.json /prose/normalize/text/leading/0: „… ich möchte“: Eine Wendung beginnt und endet mit einem Wort; „…“ steht nur zwischen Wörtern.',
+    ]);
   });
 
   it('rejects a missing avatar image, an avatar without image and an unsafe image path', async () => {
@@ -149,22 +168,32 @@ describe('definition lint', () => {
       delete avatars.find((entry) => entry.key === 'artist')!.image;
     });
     expect(await lintDefinition(dirs)).toEqual([
-      'presets personas.avatars: „artist“ hat kein Bild („image“), das Avatar-Widget bei „avatar“ in schemas/steps/personas braucht eines.',
-      'presets/personas.de.json avatars: Bild „avatars/cook.svg“ von „cook“ fehlt (erwartet unter presets/avatars/cook.svg).',
+      'presets/personas.de.json /avatars/20: „artist“ hat kein Bild („image“); das Avatar-Widget bei „avatar“ in schemas/steps/personas braucht eines.',
+      'presets/personas.de.json /avatars/19/image: Das Bild „avatars/cook.svg“ von „cook“ fehlt (erwartet unter presets/avatars/cook.svg).',
     ]);
 
     await edit(path.join(dirs.presetsDir, 'personas.de.json'), (presets) => {
       (presets.avatars as { image?: string }[])[0]!.image = '../secrets.svg';
     });
     expect(await lintDefinition(dirs)).toContain(
-      'presets/personas.de.json: /avatars/0/image must match pattern "^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)*\\.svg$"',
+      'presets/personas.de.json /avatars/0/image: „../secrets.svg“: Ein Bild ist eine SVG-Datei unter presets/, klein geschrieben und ohne „..“: z. B. „avatars/woman_office.svg“.',
     );
   });
 
-  it('reports malformed JSON with the file name', async () => {
+  it('reports malformed JSON with file, line and column, and the problems of other files in the same run', async () => {
     const dirs = await copyDefinition();
     await writeFile(path.join(dirs.schemasDir, 'steps', 'goals', 'ui.json'), '{ "type": ');
-    const [problem] = await lintDefinition(dirs);
-    expect(problem).toMatch(/steps\/goals\/ui\.json: kein gültiges JSON/);
+    await writeFile(
+      path.join(dirs.schemasDir, 'steps', 'competitors', 'step.json'),
+      '{\n  "key": "competitors",\n  "slug": "wettbewerber",\n}\n',
+    );
+    await edit(path.join(dirs.schemasDir, 'steps', 'personas', 'ui.json'), (ui) => {
+      (ui.gender as Record<string, string>)['ui:widget'] = 'preset-selct';
+    });
+    expect(await lintDefinition(dirs)).toEqual([
+      'schemas/steps/competitors/step.json: Kein gültiges JSON (Zeile 4, Spalte 1): Nach dem letzten Komma fehlt ein Wert – ein Komma zu viel vor „}“?',
+      'schemas/steps/goals/ui.json: Kein gültiges JSON (Zeile 1, Spalte 11): Die Datei endet mitten im JSON – fehlt eine schließende Klammer?',
+      'schemas/steps/personas/ui.json /gender/ui:widget: „preset-selct“ ist nicht möglich. Meinten Sie „preset-select“?',
+    ]);
   });
 });

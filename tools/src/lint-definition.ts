@@ -7,18 +7,22 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   baseKeys,
-  DefinitionError,
   findPresetList,
-  WIDGET_NAMES,
-  loadDefinition,
+  inspectDefinition,
+  pointer,
   templateVariables,
   type Definition,
+  type DefinitionProblem,
   type JsonSchema,
   type ProseResources,
+  type RawDefinition,
   type StepDefinition,
 } from '@fragewerk/engine/core';
-import { readDefinitionDir, type DefinitionDirs } from '@fragewerk/engine/core/node';
+import { readDefinitionFiles, type DefinitionDirs } from '@fragewerk/engine/core/node';
 import { lintMigrations } from './lint-migrations.ts';
+import { ownSamples } from './sample-answers.ts';
+
+type Problems = DefinitionProblem[];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -67,18 +71,19 @@ function hasType(schema: JsonSchema, name: string, types: string[]): boolean {
 
 const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
 
-/** Every `ui:widget` value in a uiSchema, with the path where it stands. */
-function widgets(ui: unknown, at: string[] = []): [string[], unknown][] {
-  if (!isObject(ui)) return [];
-  return Object.entries(ui).flatMap(([key, value]) =>
-    key === 'ui:widget' ? [[at, value] as [string[], unknown]] : widgets(value, [...at, key]),
+/** Every template of a prose block with the path where it stands. */
+function templates(block: ProseResources | string | undefined, at: string[]): [string[], string][] {
+  if (typeof block === 'string') return [[at, block]];
+  if (!isObject(block)) return [];
+  return Object.entries(block).flatMap(([key, value]) =>
+    templates(value as ProseResources | string, [...at, key]),
   );
 }
 
-function templates(block: ProseResources | string | undefined): string[] {
-  if (typeof block === 'string') return [block];
-  if (!isObject(block)) return [];
-  return Object.values(block).flatMap((value) => templates(value as ProseResources | string));
+/** Where a preset list stands: its file and the list's name there. */
+function presetFile(reference: string): { file: string; list: string } {
+  const [section, list = ''] = reference.split('.');
+  return { file: `presets/${section}.de.json`, list };
 }
 
 /** The avatar widget draws every entry of its list as a picture: each needs an `image`. */
@@ -86,75 +91,113 @@ function lintAvatarImages(
   step: StepDefinition,
   field: string,
   definition: Definition,
-  problems: string[],
+  problems: Problems,
 ) {
   for (const property of propertySchemas(step.schema, field)) {
     const reference = property['x-presets'];
     if (typeof reference !== 'string') continue;
-    for (const entry of findPresetList(definition.presets, reference) ?? [])
+    const { file, list } = presetFile(reference);
+    (findPresetList(definition.presets, reference) ?? []).forEach((entry, index) => {
       if (typeof entry.image !== 'string')
-        problems.push(
-          `presets ${reference}: „${entry.key}“ hat kein Bild („image“), das Avatar-Widget bei „${field}“ in schemas/steps/${step.meta.key} braucht eines.`,
-        );
+        problems.push({
+          file,
+          path: pointer(list, index),
+          message: `„${entry.key}“ hat kein Bild („image“); das Avatar-Widget bei „${field}“ in schemas/steps/${step.meta.key} braucht eines.`,
+        });
+    });
   }
 }
 
-function lintStep(step: StepDefinition, definition: Definition, problems: string[]) {
+function lintStep(step: StepDefinition, definition: Definition, problems: Problems) {
   const folder = `schemas/steps/${step.meta.key}`;
   const fields = propertyNames(step.schema);
-  const known = (name: string | undefined, where: string) => {
+  const known = (name: string | undefined, file: string, at: (string | number)[]) => {
     if (name !== undefined && !fields.has(name))
-      problems.push(`${where}: Feld „${name}“ gibt es im Schema nicht.`);
+      problems.push({
+        file: `${folder}/${file}`,
+        path: pointer(...at),
+        message: `Das Feld „${name}“ gibt es im Schema nicht.`,
+      });
   };
 
-  for (const [at, widget] of widgets(step.ui)) {
-    if (!(WIDGET_NAMES as readonly unknown[]).includes(widget)) {
-      problems.push(
-        `${folder}/ui.json: Widget „${String(widget)}“ bei „${at.join('.') || '/'}“ ist nicht registriert.`,
-      );
-    }
-    if (widget === 'avatar' && at.length === 1)
-      lintAvatarImages(step, at[0]!, definition, problems);
-  }
-  for (const key of Object.keys(step.ui)) {
-    if (!key.startsWith('ui:')) known(key, `${folder}/ui.json`);
+  for (const [name, settings] of Object.entries(step.ui)) {
+    if (name.startsWith('ui:')) continue;
+    known(name, 'ui.json', [name]);
+    if (isObject(settings) && settings['ui:widget'] === 'avatar')
+      lintAvatarImages(step, name, definition, problems);
   }
   const order = step.ui['ui:order'];
   if (Array.isArray(order))
-    for (const name of order) if (name !== '*') known(String(name), `${folder}/ui.json ui:order`);
+    order.forEach((name, index) => {
+      if (name !== '*') known(String(name), 'ui.json', ['ui:order', index]);
+    });
 
   const { list } = step.meta;
   if (list) {
-    known(list.groupBy, `${folder}/step.json groupBy`);
-    if (list.groupBy && !list.groups) problems.push(`${folder}/step.json: groupBy ohne groups.`);
+    known(list.groupBy, 'step.json', ['list', 'groupBy']);
+    if (list.groupBy && !list.groups)
+      problems.push({
+        file: `${folder}/step.json`,
+        path: '/list/groupBy',
+        message: 'groupBy braucht „groups“: die Gruppen mit ihren Werten und Überschriften.',
+      });
     const { title, text = [], rating, link, badge, avatar } = list.card;
-    for (const name of [title, ...text, rating, link, badge, avatar])
-      known(name, `${folder}/step.json card`);
+    known(title, 'step.json', ['list', 'card', 'title']);
+    text.forEach((name, index) => known(name, 'step.json', ['list', 'card', 'text', index]));
+    for (const [name, value] of Object.entries({ rating, link, badge, avatar }))
+      known(value, 'step.json', ['list', 'card', name]);
   }
-  const context = step.meta.prose?.context;
-  known(context, `${folder}/step.json prose.context`);
+  lintCompleteness(step, folder, problems);
+  known(step.meta.prose?.context, 'step.json', ['prose', 'context']);
 
+  const prose = `${folder}/prose.de.json`;
   if (typeof step.prose.heading !== 'string')
-    problems.push(`${folder}/prose.de.json: „heading“ fehlt.`);
+    problems.push({ file: prose, path: '/heading', message: '„heading“ fehlt.' });
   const block = step.meta.kind === 'list' ? 'item' : 'form';
   const texts = step.prose[block];
   if (!isObject(texts) || Object.keys(texts).length === 0) {
-    problems.push(`${folder}/prose.de.json: Block „${block}“ fehlt oder ist leer.`);
+    problems.push({
+      file: prose,
+      path: pointer(block),
+      message: `Der Block „${block}“ mit den Sätzen fehlt oder ist leer.`,
+    });
   } else if (block === 'item' && typeof texts.title !== 'string') {
-    problems.push(`${folder}/prose.de.json: „item.title“ fehlt.`);
+    problems.push({ file: prose, path: '/item/title', message: '„item.title“ fehlt.' });
   }
-  for (const template of templates(texts as ProseResources | undefined)) {
-    for (const name of templateVariables(template)) known(name, `${folder}/prose.de.json`);
+  for (const [at, template] of templates(texts as ProseResources | undefined, [block])) {
+    for (const name of templateVariables(template)) known(name, 'prose.de.json', at);
   }
-  if (isObject(step.prose.values)) {
-    for (const name of Object.keys(step.prose.values))
-      known(name, `${folder}/prose.de.json values`);
-  }
-  if (isObject(step.prose.phrase)) {
-    for (const name of Object.keys(step.prose.phrase))
-      known(name, `${folder}/prose.de.json phrase`);
+  for (const group of ['values', 'phrase'] as const) {
+    const entries = step.prose[group];
+    if (isObject(entries))
+      for (const name of Object.keys(entries)) known(name, 'prose.de.json', [group, name]);
   }
   lintProseSettings(step, isObject(texts) ? texts : {}, fields, problems);
+}
+
+/** step.json `completeness`: lists only, and minimums per group only for groups the list has. */
+function lintCompleteness(step: StepDefinition, folder: string, problems: Problems) {
+  const { completeness, list } = step.meta;
+  if (!completeness) return;
+  const file = `${folder}/step.json`;
+  if (!list) {
+    problems.push({
+      file,
+      path: '/completeness',
+      message:
+        '„completeness“ gilt nur für Listenschritte; ein Formular ist vollständig, sobald seine Antworten gültig sind.',
+    });
+    return;
+  }
+  const groups = new Set((list.groups ?? []).map((group) => group.key));
+  for (const key of Object.keys(completeness.minItemsPerGroup ?? {})) {
+    if (!groups.has(key))
+      problems.push({
+        file,
+        path: pointer('completeness', 'minItemsPerGroup', key),
+        message: `Die Gruppe „${key}“ gibt es in list.groups nicht.`,
+      });
+  }
 }
 
 /** step.json `prose.count` and `prose.normalize` against the templates and the schema. */
@@ -162,9 +205,11 @@ function lintProseSettings(
   step: StepDefinition,
   texts: ProseResources,
   fields: Set<string>,
-  problems: string[],
+  problems: Problems,
 ) {
   const folder = `schemas/steps/${step.meta.key}`;
+  const stepFile = `${folder}/step.json`;
+  const block = step.meta.kind === 'list' ? 'item' : 'form';
   const counts = step.meta.prose?.count ?? {};
   const context = step.meta.prose?.context;
   const contexts = context
@@ -172,33 +217,47 @@ function lintProseSettings(
         Array.isArray(property.enum) ? property.enum.map(String) : [],
       )
     : [];
-  const pluralBases = new Set(
-    Object.keys(texts)
-      .filter((key) => PLURAL_SUFFIX.test(key))
-      .flatMap((key) => baseKeys({ [key]: '' }, contexts)),
-  );
-  for (const base of pluralBases)
+  /** Each template with plural forms by its base key, with the first key that has them. */
+  const pluralBases = new Map<string, string>();
+  for (const key of Object.keys(texts).filter((name) => PLURAL_SUFFIX.test(name)))
+    for (const base of baseKeys({ [key]: '' }, contexts))
+      if (!pluralBases.has(base)) pluralBases.set(base, key);
+  for (const [base, key] of pluralBases)
     if (!Object.hasOwn(counts, base))
-      problems.push(
-        `${folder}/prose.de.json: „${base}“ hat Pluralformen, aber step.json nennt unter prose.count kein Feld dafür.`,
-      );
+      problems.push({
+        file: `${folder}/prose.de.json`,
+        path: pointer(block, key),
+        message: `„${base}“ hat Pluralformen, aber step.json nennt unter prose.count kein Feld dafür.`,
+      });
   for (const [key, field] of Object.entries(counts)) {
+    const path = pointer('prose', 'count', key);
     if (!fields.has(field))
-      problems.push(`${folder}/step.json prose.count: Feld „${field}“ gibt es im Schema nicht.`);
+      problems.push({
+        file: stepFile,
+        path,
+        message: `Das Feld „${field}“ gibt es im Schema nicht.`,
+      });
     else if (!hasType(step.schema, field, ['array', 'integer', 'number']))
-      problems.push(
-        `${folder}/step.json prose.count: „${field}“ ist weder eine Liste noch eine Zahl.`,
-      );
+      problems.push({
+        file: stepFile,
+        path,
+        message: `„${field}“ ist weder eine Liste noch eine Zahl.`,
+      });
     if (!pluralBases.has(key))
-      problems.push(
-        `${folder}/step.json prose.count: die Vorlage „${key}“ hat keine Pluralformen (${key}_one, ${key}_other).`,
-      );
+      problems.push({
+        file: stepFile,
+        path,
+        message: `Die Vorlage „${key}“ hat keine Pluralformen (${key}_one, ${key}_other).`,
+      });
   }
   for (const field of Object.keys(step.meta.prose?.normalize ?? {})) {
+    const path = pointer('prose', 'normalize', field);
     if (!fields.has(field))
-      problems.push(
-        `${folder}/step.json prose.normalize: Feld „${field}“ gibt es im Schema nicht.`,
-      );
+      problems.push({
+        file: stepFile,
+        path,
+        message: `Das Feld „${field}“ gibt es im Schema nicht.`,
+      });
     else if (
       !propertySchemas(step.schema, field).some(
         (property) =>
@@ -207,67 +266,105 @@ function lintProseSettings(
             property['x-presets'] === undefined),
       )
     )
-      problems.push(
-        `${folder}/step.json prose.normalize: „${field}“ ist kein Textfeld und hat kein „Sonstiges“.`,
-      );
+      problems.push({
+        file: stepFile,
+        path,
+        message: `„${field}“ ist kein Textfeld und hat kein „Sonstiges“.`,
+      });
   }
 }
 
-function lintPresets(definition: Definition, presetsDir: string, problems: string[]) {
+function lintPresets(definition: Definition, presetsDir: string, problems: Problems) {
   for (const [section, lists] of Object.entries(definition.presets)) {
+    const file = `presets/${section}.de.json`;
     for (const [list, entries] of Object.entries(lists)) {
-      for (const entry of entries) {
+      entries.forEach((entry, index) => {
         if (typeof entry.image === 'string' && !existsSync(path.join(presetsDir, entry.image)))
-          problems.push(
-            `presets/${section}.de.json ${list}: Bild „${entry.image}“ von „${entry.key}“ fehlt (erwartet unter presets/${entry.image}).`,
-          );
+          problems.push({
+            file,
+            path: pointer(list, index, 'image'),
+            message: `Das Bild „${entry.image}“ von „${entry.key}“ fehlt (erwartet unter presets/${entry.image}).`,
+          });
         if (entry.prose === entry.label)
-          problems.push(
-            `presets/${section}.de.json ${list}: „${entry.key}“ hat dieselbe Satzform wie sein Label; „prose“ nur angeben, wo sie abweicht.`,
-          );
-      }
+          problems.push({
+            file,
+            path: pointer(list, index, 'prose'),
+            message: `„${entry.key}“ hat dieselbe Satzform wie sein Label; „prose“ nur angeben, wo sie abweicht.`,
+          });
+      });
       for (const field of ['key', 'label'] as const) {
         const seen = new Set<string>();
-        for (const entry of entries) {
+        entries.forEach((entry, index) => {
           if (seen.has(entry[field]))
-            problems.push(
-              `presets/${section}.de.json ${list}: ${field} „${entry[field]}“ ist doppelt.`,
-            );
+            problems.push({
+              file,
+              path: pointer(list, index, field),
+              message: `${field === 'key' ? 'Der Schlüssel' : 'Das Label'} „${entry[field]}“ ist doppelt.`,
+            });
           seen.add(entry[field]);
-        }
+        });
       }
     }
   }
 }
 
-/** Lints the definition in `dirs`; returns every problem found (empty when all is well). */
-export async function lintDefinition(dirs: DefinitionDirs): Promise<string[]> {
-  let raw;
-  try {
-    raw = await readDefinitionDir(dirs);
-  } catch (error) {
-    if (error instanceof DefinitionError) return error.problems;
-    throw error;
+/** What `npm run definition:lint` finds, with what could be read and loaded (for the studio). */
+export interface DefinitionCheck {
+  problems: Problems;
+  raw: RawDefinition;
+  /** The loaded definition; with loader problems only what loaded (see `loads`). */
+  definition: Definition;
+  /** Whether the loader accepted the files: the product would start with them. */
+  loads: boolean;
+}
+
+/**
+ * Lints the definition in `dirs`: what the files' JSON, the loader and the checks above find, all
+ * in one run. A file that is no valid JSON is reported once, not again by the checks that then
+ * miss its content.
+ */
+export async function checkDefinition(dirs: DefinitionDirs): Promise<DefinitionCheck> {
+  const { raw, problems: unreadable } = await readDefinitionFiles(dirs);
+  const broken = new Set(unreadable.map((problem) => problem.file));
+  const { definition, problems: loading } = inspectDefinition(raw);
+  const problems: Problems = [
+    ...unreadable,
+    ...loading.filter((problem) => !broken.has(problem.file)),
+  ];
+  const loads = problems.length === 0;
+  const failed = new Set(problems.map((problem) => problem.file));
+
+  // Without a usable manifest every folder would look unreferenced.
+  if (!failed.has('schemas/questionnaire.json')) {
+    const listed = new Set(definition.stages.flatMap((stage) => stage.steps));
+    for (const folder of Object.keys(raw.steps)) {
+      if (!listed.has(folder))
+        problems.push({
+          file: `schemas/steps/${folder}`,
+          path: '',
+          message: 'Der Ordner ist in schemas/questionnaire.json nicht eingetragen.',
+        });
+    }
   }
-  let definition: Definition;
-  try {
-    definition = loadDefinition(raw);
-  } catch (error) {
-    if (error instanceof DefinitionError) return error.problems;
-    throw error;
+  for (const step of definition.steps) {
+    lintStep(step, definition, problems);
+    problems.push(...ownSamples(step, raw, definition).problems);
   }
-  const problems: string[] = [];
-  const used = new Set(definition.steps.map((step) => step.meta.key));
-  for (const folder of Object.keys(raw.steps)) {
-    if (!used.has(folder))
-      problems.push(`schemas/steps/${folder}: in questionnaire.json nicht eingetragen.`);
-  }
-  for (const step of definition.steps) lintStep(step, definition, problems);
   lintPresets(definition, dirs.presetsDir, problems);
   problems.push(...lintMigrations(definition));
-  for (const key of ['empty', 'rating']) {
-    if (typeof definition.prose[key] !== 'string')
-      problems.push(`schemas/prose.de.json: „${key}“ fehlt.`);
-  }
-  return problems;
+  if (!failed.has('schemas/prose.de.json'))
+    for (const key of ['empty', 'rating']) {
+      if (typeof definition.prose[key] !== 'string')
+        problems.push({
+          file: 'schemas/prose.de.json',
+          path: pointer(key),
+          message: `„${key}“ fehlt.`,
+        });
+    }
+  return { problems, raw, definition, loads };
+}
+
+/** Lints the definition in `dirs`; returns every problem found (empty when all is well). */
+export async function lintDefinition(dirs: DefinitionDirs): Promise<Problems> {
+  return (await checkDefinition(dirs)).problems;
 }

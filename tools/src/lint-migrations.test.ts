@@ -4,8 +4,16 @@ import path from 'node:path';
 import { loadDefinition, type Definition } from '@fragewerk/engine/core';
 import { defaultDefinitionDirs, readDefinitionDir } from '@fragewerk/engine/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lintDefinition } from './lint-definition.ts';
-import { lintMigrations } from './lint-migrations.ts';
+import { formatProblem } from '@fragewerk/engine/core';
+import { lintDefinition as lintProblems } from './lint-definition.ts';
+
+/** The problems as `npm run definition:lint` prints them. */
+const lintDefinition = async (dirs: Parameters<typeof lintProblems>[0]) =>
+  (await lintProblems(dirs)).map(formatProblem);
+import { lintMigrations as migrationProblems } from './lint-migrations.ts';
+
+const lintMigrations = (...args: Parameters<typeof migrationProblems>) =>
+  migrationProblems(...args).map(formatProblem);
 
 const raw = await readDefinitionDir(defaultDefinitionDirs);
 type PresetFile = Record<string, { key: string; label: string }[]>;
@@ -51,22 +59,22 @@ describe('migration map lint', () => {
         },
       },
     });
-    const at = 'schemas/migrations/2.json brandpersonality';
+    const at = 'schemas/migrations/2.json /steps/brandpersonality';
     expect(lintMigrations(definition)).toEqual([
-      'schemas/migrations/2.json: den Schritt „nowhere“ gibt es in schemas/questionnaire.json nicht.',
-      `${at} renameFields: das Feld „occupation“ gibt es nicht.`,
-      `${at} renameFields: das Feld „gender“ gibt es noch; umbenennen lässt sich nur ein Feld, das es nicht mehr gibt.`,
-      `${at} renameOptions character_traits: den Schlüssel „fearless“ gibt es nicht.`,
-      `${at} renameOptions character_traits: „honest“ steht noch in der Auswahl; ersetzen lässt sich nur ein Schlüssel, den es nicht mehr gibt.`,
-      `${at} renameOptions: „job_definition“ ist kein Auswahlfeld.`,
-      `${at} dropFields: das Feld „age“ gibt es noch; entfernen lässt sich nur ein Feld, das es nicht mehr gibt.`,
+      'schemas/migrations/2.json /steps/nowhere: Den Schritt „nowhere“ gibt es in schemas/questionnaire.json nicht.',
+      `${at}/renameFields/job: Das Feld „occupation“ gibt es nicht.`,
+      `${at}/renameFields/gender: Das Feld „gender“ gibt es noch; umbenennen lässt sich nur ein Feld, das es nicht mehr gibt.`,
+      `${at}/renameOptions/character_traits/brave: Den Schlüssel „fearless“ gibt es nicht.`,
+      `${at}/renameOptions/character_traits/honest: „honest“ steht noch in der Auswahl; ersetzen lässt sich nur ein Schlüssel, den es nicht mehr gibt.`,
+      `${at}/renameOptions/job_definition: „job_definition“ ist kein Auswahlfeld.`,
+      `${at}/dropFields/0: Das Feld „age“ gibt es noch; entfernen lässt sich nur ein Feld, das es nicht mehr gibt.`,
     ]);
     const withPrevious = lintMigrations(definition, previous);
-    expect(withPrevious).toContain(`${at} renameFields: das Feld „job“ gab es bisher nicht.`);
+    expect(withPrevious).toContain(`${at}/renameFields/job: Das Feld „job“ gab es bisher nicht.`);
     expect(withPrevious).toContain(
-      `${at} renameOptions character_traits: den Schlüssel „bold“ gab es bisher nicht.`,
+      `${at}/renameOptions/character_traits/bold: Den Schlüssel „bold“ gab es bisher nicht.`,
     );
-    expect(withPrevious).toContain(`${at} dropFields: das Feld „hobby“ gab es bisher nicht.`);
+    expect(withPrevious).toContain(`${at}/dropFields/1: Das Feld „hobby“ gab es bisher nicht.`);
   });
 
   it('leaves the maps of earlier versions alone: they are history', () => {
@@ -105,7 +113,7 @@ describe('migration map lint', () => {
         JSON.stringify({ steps: { goals: { renameFields: { aim: 'target' } } } }),
       );
       expect(await lintDefinition(dirs)).toEqual([
-        'schemas/migrations/2.json goals renameFields: das Feld „target“ gibt es nicht.',
+        'schemas/migrations/2.json /steps/goals/renameFields/aim: Das Feld „target“ gibt es nicht.',
       ]);
     });
   });

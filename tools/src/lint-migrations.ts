@@ -6,7 +6,13 @@
  * left alone. With the revision the change starts from (`definition:diff`), the old names are
  * checked against it, too.
  */
-import type { Definition, JsonSchema, StepDefinition } from '@fragewerk/engine/core';
+import {
+  pointer,
+  type Definition,
+  type DefinitionProblem,
+  type JsonSchema,
+  type StepDefinition,
+} from '@fragewerk/engine/core';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -40,69 +46,73 @@ const stepOf = (definition: Definition | undefined, key: string): StepDefinition
   definition?.steps.find((step) => step.meta.key === key);
 
 /**
- * Problems of the migration map that `definition` brings (the one named by its version), as
- * German lines naming the file; `previous` is the revision it starts from, where known.
+ * Problems of the migration map that `definition` brings (the one named by its version), each
+ * at its place in the file; `previous` is the revision it starts from, where known.
  */
-export function lintMigrations(definition: Definition, previous?: Definition): string[] {
+export function lintMigrations(definition: Definition, previous?: Definition): DefinitionProblem[] {
   const version = String(definition.version);
   const map = definition.migrations?.[version];
   if (!map) return [];
   const file = `schemas/migrations/${version}.json`;
-  const problems: string[] = [];
+  const problems: DefinitionProblem[] = [];
+  const report = (at: (string | number)[], message: string) =>
+    problems.push({ file, path: pointer(...at), message });
   for (const [key, migration] of Object.entries(map.steps)) {
     const step = stepOf(definition, key);
     if (!step) {
-      problems.push(`${file}: den Schritt „${key}“ gibt es in schemas/questionnaire.json nicht.`);
+      report(['steps', key], `Den Schritt „${key}“ gibt es in schemas/questionnaire.json nicht.`);
       continue;
     }
     const fields = stepFields(step.schema);
     const before = stepOf(previous, key);
     const oldFields = before ? stepFields(before.schema) : undefined;
-    const at = `${file} ${key}`;
     for (const [from, to] of Object.entries(migration.renameFields ?? {})) {
-      if (!fields.has(to)) problems.push(`${at} renameFields: das Feld „${to}“ gibt es nicht.`);
+      const at = ['steps', key, 'renameFields', from];
+      if (!fields.has(to)) report(at, `Das Feld „${to}“ gibt es nicht.`);
       if (fields.has(from))
-        problems.push(
-          `${at} renameFields: das Feld „${from}“ gibt es noch; umbenennen lässt sich nur ein Feld, das es nicht mehr gibt.`,
+        report(
+          at,
+          `Das Feld „${from}“ gibt es noch; umbenennen lässt sich nur ein Feld, das es nicht mehr gibt.`,
         );
-      if (oldFields && !oldFields.has(from))
-        problems.push(`${at} renameFields: das Feld „${from}“ gab es bisher nicht.`);
+      if (oldFields && !oldFields.has(from)) report(at, `Das Feld „${from}“ gab es bisher nicht.`);
     }
     const renamedFrom = new Map(
       Object.entries(migration.renameFields ?? {}).map(([from, to]) => [to, from]),
     );
     for (const [field, options] of Object.entries(migration.renameOptions ?? {})) {
       const keys = fields.get(field);
+      const fieldAt = ['steps', key, 'renameOptions', field];
       if (!fields.has(field)) {
-        problems.push(`${at} renameOptions: das Feld „${field}“ gibt es nicht.`);
+        report(fieldAt, `Das Feld „${field}“ gibt es nicht.`);
         continue;
       }
       if (!keys) {
-        problems.push(`${at} renameOptions: „${field}“ ist kein Auswahlfeld.`);
+        report(fieldAt, `„${field}“ ist kein Auswahlfeld.`);
         continue;
       }
       const oldKeys = oldFields?.get(renamedFrom.get(field) ?? field);
       for (const [from, to] of Object.entries(options)) {
-        if (to !== null && !keys.has(to))
-          problems.push(`${at} renameOptions ${field}: den Schlüssel „${to}“ gibt es nicht.`);
+        const at = [...fieldAt, from];
+        if (to !== null && !keys.has(to)) report(at, `Den Schlüssel „${to}“ gibt es nicht.`);
         if (keys.has(from))
-          problems.push(
-            `${at} renameOptions ${field}: „${from}“ steht noch in der Auswahl; ersetzen lässt sich nur ein Schlüssel, den es nicht mehr gibt.`,
+          report(
+            at,
+            `„${from}“ steht noch in der Auswahl; ersetzen lässt sich nur ein Schlüssel, den es nicht mehr gibt.`,
           );
         if (oldFields && !oldKeys?.has(from))
-          problems.push(
-            `${at} renameOptions ${field}: den Schlüssel „${from}“ gab es bisher nicht.`,
-          );
+          report(at, `Den Schlüssel „${from}“ gab es bisher nicht.`);
       }
     }
-    for (const field of migration.dropFields ?? []) {
+    (migration.dropFields ?? []).forEach((field, index) => {
+      const at = ['steps', key, 'dropFields', index];
       if (fields.has(field))
-        problems.push(
-          `${at} dropFields: das Feld „${field}“ gibt es noch; entfernen lässt sich nur ein Feld, das es nicht mehr gibt.`,
+        report(
+          at,
+          `Das Feld „${field}“ gibt es noch; entfernen lässt sich nur ein Feld, das es nicht mehr gibt.`,
         );
       if (oldFields && !oldFields.has(field))
-        problems.push(`${at} dropFields: das Feld „${field}“ gab es bisher nicht.`);
-    }
+        report(at, `Das Feld „${field}“ gab es bisher nicht.`);
+    });
   }
   return problems;
 }

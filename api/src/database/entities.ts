@@ -6,6 +6,7 @@ import { OutboxMailSchema } from '../mail/outbox-mail.entity.ts';
 import { AnswerSchema } from '../projects/answer.entity.ts';
 import { DefinitionMigrationLogSchema } from '../projects/definition-migration-log.entity.ts';
 import { ItemSchema } from '../projects/item.entity.ts';
+import { ProjectProgressSchema } from '../projects/project-progress.entity.ts';
 import { ProjectSchema } from '../projects/project.entity.ts';
 import { UserSchema } from '../users/user.entity.ts';
 
@@ -21,4 +22,5 @@ export const entities = [
   DefinitionRevisionSchema,
   DefinitionMigrationLogSchema,
   OutboxMailSchema,
+  ProjectProgressSchema,
 ];

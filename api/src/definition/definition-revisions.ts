@@ -1,9 +1,13 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import {
   canonicalDefinitionJson,
-  createValidator,
+  checkedDocuments,
+  compileChecks,
   retiredPresets,
+  validatorFromChecks,
+  type CompiledChecks,
   type Definition,
+  type DocumentCheck,
   type Presets,
   type RevisionRef,
   type StepMeta,
@@ -21,30 +25,52 @@ import {
 /** Injection token of the {@link DefinitionRevisions} of this process. */
 export const DEFINITION_REVISIONS = Symbol('DEFINITION_REVISIONS');
 
+/** How many entries' verdicts a revision remembers for the progress (a few MB at most). */
+const REMEMBERED_VERDICTS = 100_000;
+
 /** A revision's id: the hex SHA-256 of its canonical JSON. */
 export const REVISION_ID = /^[0-9a-f]{64}$/;
 
 /**
  * One stored revision, parsed once per process: its definition (with the labels of retired keys
- * and its own id and label, as the browser gets it), and its validators and browser checks, each
- * built on first use.
+ * and its own id and label, as the browser gets it), and its compiled checks, validators and
+ * browser checks, each built on first use.
  */
 export class LoadedRevision {
+  private compiled?: CompiledChecks;
   private validators?: Validators;
+  private documents?: DocumentCheck;
   private checksModule?: Promise<string>;
 
   constructor(
     readonly ref: RevisionRef,
     readonly definition: Definition,
-    ready: { validator?: Validators; checksModule?: string } = {},
+    ready: { checks?: CompiledChecks; validator?: Validators; checksModule?: string } = {},
   ) {
+    this.compiled = ready.checks;
     this.validators = ready.validator;
     if (ready.checksModule !== undefined) this.checksModule = Promise.resolve(ready.checksModule);
   }
 
+  /** The compiled schema checks of this revision, on first use. */
+  private get compiledChecks(): CompiledChecks {
+    return (this.compiled ??= compileChecks(this.definition));
+  }
+
   /** The validators of this revision (`step:<key>`, `form:<name>`), compiled on first use. */
   get validator(): Validators {
-    return (this.validators ??= createValidator(this.definition));
+    return (this.validators ??= validatorFromChecks(this.definition, this.compiledChecks));
+  }
+
+  /**
+   * Whether a stored document validates, for the progress of a project on this revision
+   * (docs/architecture.md#vollständigkeit): the compiled checks alone, without normalising, as
+   * answers were normalised when they were stored. Entries' verdicts are remembered by id and
+   * version, so a project read checks only what changed since the last read (a large project has
+   * 150 entries and more).
+   */
+  get documentCheck(): DocumentCheck {
+    return (this.documents ??= checkedDocuments(this.compiledChecks, REMEMBERED_VERDICTS));
   }
 
   /** The browser's precompiled checks of this revision (an ES module), built on first use. */
@@ -81,7 +107,7 @@ export class DefinitionRevisions {
   static async start(
     orm: MikroORM,
     definition: Definition,
-    ready: { validator: Validators; checksModule: string },
+    ready: { checks?: CompiledChecks; validator: Validators; checksModule: string },
   ): Promise<DefinitionRevisions> {
     const text = canonicalDefinitionJson(definition);
     const ref = { id: revisionIdOf(text), label: definition.version };

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createValidator, type Definition } from '@fragewerk/engine/core';
+import { compileChecks, validatorFromChecks, type Definition } from '@fragewerk/engine/core';
 import { ChecksController } from './checks.controller.ts';
 import { ConfigController } from './config.controller.ts';
 import { CHECKS_MODULE, DEFINITION, VALIDATOR } from './definition.providers.ts';
@@ -24,7 +24,9 @@ import {
 @Module({})
 export class DefinitionModule {
   static register(definition: Definition, checksModule: string): DynamicModule {
-    const validator = createValidator(definition);
+    // Compiled once: the validators of writes and the progress of reads share the checks.
+    const checks = compileChecks(definition);
+    const validator = validatorFromChecks(definition, checks);
     return {
       module: DefinitionModule,
       global: true,
@@ -43,7 +45,7 @@ export class DefinitionModule {
           provide: DEFINITION_REVISIONS,
           inject: [MikroORM],
           useFactory: (orm: MikroORM) =>
-            DefinitionRevisions.start(orm, definition, { validator, checksModule }),
+            DefinitionRevisions.start(orm, definition, { checks, validator, checksModule }),
         },
         {
           provide: PRESET_ASSETS,

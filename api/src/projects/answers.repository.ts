@@ -238,3 +238,44 @@ export async function rewriteDocument(
         [JSON.stringify(data), projectId, document.step],
       ));
 }
+
+/**
+ * A stored document of one of several projects: a form's answers (`id` null) or an entry, with
+ * the project's revision and the version of its row (`xmin`); a project without any answers
+ * appears once with `step_key` null.
+ */
+export interface ProjectDocumentRow {
+  project_id: string;
+  project_xmin: string;
+  revision: string | null;
+  step_key: string | null;
+  id: string | null;
+  version: number | null;
+  data: Record<string, unknown> | null;
+}
+
+/**
+ * The answers and entries of several projects, with their project rows' versions, in one
+ * statement and so from one moment: what the rows say is what the documents are
+ * (docs/architecture.md#vollständigkeit). Entries come in list order.
+ */
+export function documentsOfProjects(
+  em: EntityManager,
+  projectIds: string[],
+): Promise<ProjectDocumentRow[]> {
+  return em.execute<ProjectDocumentRow[]>(
+    `select p.id as project_id, p.xmin::text as project_xmin, p.definition_revision_id as revision,
+            d.step_key, d.id, d.version, d.data
+       from project p
+       left join lateral (
+         select a.step_key, null::uuid as id, a.version, a.data, -1 as position
+           from answer a where a.project_id = p.id
+         union all
+         select i.step_key, i.id, i.version, i.data, i.position
+           from item i where i.project_id = p.id
+       ) d on true
+      where p.id in (select jsonb_array_elements_text(?::jsonb)::uuid)
+      order by p.id, d.step_key, d.position`,
+    [JSON.stringify(projectIds)],
+  );
+}

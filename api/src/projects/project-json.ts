@@ -1,4 +1,9 @@
-import type { Definition, RevisionRef } from '@fragewerk/engine/core';
+import {
+  projectProgress,
+  type Definition,
+  type DocumentCheck,
+  type RevisionRef,
+} from '@fragewerk/engine/core';
 import type {
   FormAnswersJson,
   ItemJson,
@@ -24,8 +29,31 @@ export function answerJson(answer: Pick<Answer, 'version' | 'data'> | undefined)
   return answer ? { ...answer.data, version: answer.version } : { version: 0 };
 }
 
-/** The project fields of the dashboard list. */
-export function projectSummaryJson(project: Project): ProjectSummaryJson {
+/** The project fields that the dashboard list shows beside the progress. */
+export type ProjectSummaryFields = Pick<
+  Project,
+  | 'id'
+  | 'customer_firm'
+  | 'project_name'
+  | 'is_approved'
+  | 'is_archived'
+  | 'is_niceview_enabled'
+  | 'version'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/** The overall figure of a project: complete steps of all steps (docs/product.md#fortschritt). */
+export interface ProgressFigure {
+  complete: number;
+  total: number;
+}
+
+/** A project of the dashboard list, with its overall figure. */
+export function projectSummaryJson(
+  project: ProjectSummaryFields,
+  progress: ProgressFigure,
+): ProjectSummaryJson {
   return {
     id: project.id,
     customer_firm: project.customer_firm,
@@ -36,22 +64,20 @@ export function projectSummaryJson(project: Project): ProjectSummaryJson {
     version: project.version,
     created_at: project.created_at.toISOString(),
     updated_at: project.updated_at.toISOString(),
+    progress: { complete: progress.complete, total: progress.total },
   };
 }
 
 /**
- * The whole project (docs/product.md#daten): its fields, the owner's contact, and the answers of
- * every step of the definition under the step's key. Only the owner sees the share token.
- * `definition` is the revision the project is on (its id and label come along); steps it does not
- * have keep their rows but are not shown.
+ * Each step's answers of the definition under the step's key, as the project JSON shows them: a
+ * list step's entries in list order (`items` come ordered by position), a form step's answers.
+ * Steps the definition does not have keep their rows but are not shown.
  */
-export function projectJson(
-  project: Project,
+export function stepAnswers(
   definition: Definition,
   answers: AnswerRow[],
   items: ItemRow[],
-  options: { includeToken: boolean },
-): ProjectJson {
+): Record<string, unknown> {
   const steps: Record<string, unknown> = {};
   for (const step of definition.steps) {
     const key = step.meta.key;
@@ -60,8 +86,28 @@ export function projectJson(
         ? items.filter((item) => item.step_key === key).map(itemJson)
         : answerJson(answers.find((answer) => answer.step_key === key));
   }
+  return steps;
+}
+
+/**
+ * The whole project (docs/product.md#daten): its fields, the owner's contact, the progress and the
+ * answers of every step of the definition under the step's key. Only the owner sees the share
+ * token. `definition` is the revision the project is on (its id and label come along), `isValid`
+ * judges its stored answers for the progress; steps it does not have keep their rows but are not
+ * shown.
+ */
+export function projectJson(
+  project: Project,
+  definition: Definition,
+  answers: AnswerRow[],
+  items: ItemRow[],
+  options: { includeToken: boolean; isValid: DocumentCheck },
+): ProjectJson {
+  const steps = stepAnswers(definition, answers, items);
+  const progress = projectProgress(definition, steps, options.isValid);
   return {
-    ...projectSummaryJson(project),
+    ...projectSummaryJson(project, progress),
+    progress,
     definition_version: project.definition_version,
     definition_revision: revisionRef(project, definition),
     approved_at: project.approved_at?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import type { EntityData, EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
+import type { ProjectSummaryFields } from './project-json.ts';
 import { ProjectSchema, type Project } from './project.entity.ts';
 
 // The project row is written through MikroORM entities (it keeps `updated_at` and is no hot
@@ -9,9 +10,76 @@ export function findProject(em: EntityManager, id: string): Promise<Project | nu
   return em.findOne(ProjectSchema, { id }, { populate: ['owner'] });
 }
 
-/** The projects of an owner, newest first (the dashboard). */
-export function projectsOf(em: EntityManager, ownerId: string): Promise<Project[]> {
-  return em.find(ProjectSchema, { owner: ownerId }, { orderBy: { created_at: 'desc' } });
+/**
+ * A project of the dashboard list: its fields, its revision, and its overall figure from the
+ * cache where that is still valid (else `complete` and `total` are null).
+ */
+export interface ProjectListRow extends ProjectSummaryFields {
+  definition_revision_id: string | null;
+  complete: number | null;
+  total: number | null;
+}
+
+/**
+ * The projects of an owner, newest first (the dashboard), in one statement with their cached
+ * overall figure: a cache entry counts only while the project row is still the version it was
+ * computed for (`xmin`, changed by every answer write, settings change and revision move) and the
+ * rule is `rule` (docs/architecture.md#vollständigkeit).
+ */
+export async function projectList(
+  em: EntityManager,
+  ownerId: string,
+  rule: number,
+): Promise<ProjectListRow[]> {
+  // Plain rows carry timestamps as text: ISO 8601 from to_json, which Date reads in every zone.
+  const rows = await em.execute<(ProjectListRow & { created_at: string; updated_at: string })[]>(
+    `select p.id, p.customer_firm, p.project_name, p.is_approved, p.is_archived,
+            p.is_niceview_enabled, p.version, to_json(p.created_at) #>> '{}' as created_at,
+            to_json(p.updated_at) #>> '{}' as updated_at, p.definition_revision_id,
+            pp.complete, pp.total
+       from project p
+       left join project_progress pp
+         on pp.project_id = p.id and pp.project_xmin = p.xmin::text and pp.rule = ?
+      where p.owner_id = ?
+      order by p.created_at desc`,
+    [rule, ownerId],
+  );
+  return rows.map((row) => ({
+    ...row,
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+  }));
+}
+
+/** An overall figure for the cache, computed for the project row version `project_xmin`. */
+export interface StoredProgress {
+  project_id: string;
+  project_xmin: string;
+  complete: number;
+  total: number;
+}
+
+/**
+ * Stores overall figures in the list's cache, in one statement. An entry written for a row version
+ * that changed meanwhile is harmless: it never matches, and the next list computes it again.
+ */
+export async function storeProgress(
+  em: EntityManager,
+  figures: StoredProgress[],
+  rule: number,
+): Promise<void> {
+  if (figures.length === 0) return;
+  await em.execute(
+    `insert into project_progress (project_id, project_xmin, rule, complete, total)
+     select v.project_id, v.project_xmin, ?, v.complete, v.total
+       from jsonb_to_recordset(?::jsonb)
+         as v(project_id uuid, project_xmin text, complete int, total int)
+      where exists (select 1 from project where id = v.project_id)
+     on conflict (project_id) do update
+        set project_xmin = excluded.project_xmin, rule = excluded.rule,
+            complete = excluded.complete, total = excluded.total`,
+    [rule, JSON.stringify(figures)],
+  );
 }
 
 /** Stores a new project. */

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import {
+  incompleteSteps,
+  PROGRESS_RULE,
+  projectProgress,
+  type ProjectProgress,
+} from '@fragewerk/engine/core';
 import { conflict, forbidden, invalid } from '../common/api-error.ts';
 import { objectBody, withoutKeys } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
@@ -17,12 +23,31 @@ import {
 } from '../definition/definition-revisions.ts';
 import { MailService } from '../mail/mail.service.ts';
 import type { User } from '../users/user.entity.ts';
-import { answerRows, itemRows } from './answers.repository.ts';
+import {
+  answerRows,
+  documentsOfProjects,
+  itemRows,
+  type ProjectDocumentRow,
+} from './answers.repository.ts';
 import { DefinitionMovesService } from './definition-moves.service.ts';
 import type { ProjectAccess } from './project-access.service.ts';
-import { projectJson, projectSummaryJson } from './project-json.ts';
+import {
+  projectJson,
+  projectSummaryJson,
+  stepAnswers,
+  type AnswerRow,
+  type ItemRow,
+  type ProgressFigure,
+} from './project-json.ts';
 import type { Project } from './project.entity.ts';
-import { deleteProject, insertProject, projectsOf, updateProject } from './projects.repository.ts';
+import {
+  deleteProject,
+  insertProject,
+  projectList,
+  storeProgress,
+  updateProject,
+  type StoredProgress,
+} from './projects.repository.ts';
 
 /** A new share token: 256 random bits. */
 const newEditToken = () => randomBytes(32).toString('base64url');
@@ -38,6 +63,7 @@ const READ_ONLY = [
   'definition_revision',
   'approved_at',
   'version',
+  'progress',
 ];
 
 /**
@@ -46,6 +72,8 @@ const READ_ONLY = [
  */
 @Injectable()
 export class ProjectsService {
+  private readonly logger = new Logger('Projects');
+
   constructor(
     private readonly orm: MikroORM,
     private readonly mail: MailService,
@@ -56,10 +84,62 @@ export class ProjectsService {
     private readonly moves: DefinitionMovesService,
   ) {}
 
-  /** The dashboard list of a verified user. */
+  /**
+   * The dashboard list of a verified user with each project's overall figure
+   * (docs/architecture.md#vollständigkeit): one statement reads the projects with their cached
+   * figures; only projects changed since their figure was stored are read (one more statement for
+   * all of them), computed and stored back (one more) – never a query per project.
+   */
   async list(user: User) {
-    const projects = await projectsOf(this.orm.em, user.id);
-    return projects.map(projectSummaryJson);
+    const em = this.orm.em;
+    const rows = await projectList(em, user.id, PROGRESS_RULE);
+    const figures = new Map<string, ProgressFigure>();
+    for (const row of rows)
+      if (row.complete !== null && row.total !== null)
+        figures.set(row.id, { complete: row.complete, total: row.total });
+    const stale = rows.filter((row) => !figures.has(row.id)).map((row) => row.id);
+    if (stale.length > 0) {
+      const computed = await this.figuresOf(await documentsOfProjects(em, stale));
+      for (const figure of computed) figures.set(figure.project_id, figure);
+      // The cache is an optimisation: a failed write (a project deleted meanwhile) loses nothing.
+      await storeProgress(em, computed, PROGRESS_RULE).catch((error: unknown) =>
+        this.logger.warn(`Fortschritt nicht zwischengespeichert: ${String(error)}`),
+      );
+    }
+    return rows.map((row) => projectSummaryJson(row, figures.get(row.id)!));
+  }
+
+  /** The overall figures of projects from their stored documents, each on its own revision. */
+  private async figuresOf(documents: ProjectDocumentRow[]): Promise<StoredProgress[]> {
+    const byProject = new Map<
+      string,
+      { xmin: string; revision: string | null; answers: AnswerRow[]; items: ItemRow[] }
+    >();
+    for (const row of documents) {
+      let project = byProject.get(row.project_id);
+      if (!project) {
+        project = { xmin: row.project_xmin, revision: row.revision, answers: [], items: [] };
+        byProject.set(row.project_id, project);
+      }
+      if (row.step_key === null || row.data === null || row.version === null) continue;
+      const document = { step_key: row.step_key, data: row.data, version: row.version };
+      if (row.id === null) project.answers.push(document);
+      else project.items.push({ ...document, id: row.id });
+    }
+    const figures: StoredProgress[] = [];
+    for (const [id, project] of byProject) {
+      const revision = await this.revisions.of({
+        definition_revision: project.revision ? { id: project.revision } : null,
+      });
+      const { definition } = revision;
+      const { complete, total } = projectProgress(
+        definition,
+        stepAnswers(definition, project.answers, project.items),
+        revision.documentCheck,
+      );
+      figures.push({ project_id: id, project_xmin: project.xmin, complete, total });
+    }
+    return figures;
   }
 
   /** POST /projects/create for a verified user. */
@@ -88,6 +168,7 @@ export class ProjectsService {
     // The revision the project is on: an approved one is shown as it was approved.
     return projectJson(project, revision.definition, answers, items, {
       includeToken: role === 'owner',
+      isValid: revision.documentCheck,
     });
   }
 
@@ -167,18 +248,38 @@ export class ProjectsService {
           approved_at: new Date(),
           version: project.version + 1,
         });
-        if (notify) this.notifyOwner(em, project);
+        if (notify) await this.notifyOwner(em, project);
       });
       if (notify) this.mail.sendSoon();
     }
     return this.json(access);
   }
 
-  private notifyOwner(em: EntityManager, project: Project) {
+  /**
+   * The owner's mail about a customer's approval; it names the steps that are not complete
+   * (docs/product.md#freigabe), judged in the approval's transaction.
+   */
+  private async notifyOwner(em: EntityManager, project: Project) {
+    const revision = await this.revisions.of(project);
+    const { definition } = revision;
+    const answers = await answerRows(em, project.id);
+    const items = await itemRows(em, project.id);
+    const progress: ProjectProgress = projectProgress(
+      definition,
+      stepAnswers(definition, answers, items),
+      revision.documentCheck,
+    );
+    const incomplete = incompleteSteps(definition, progress).map((step) => `„${step.meta.title}“`);
     this.mail.enqueue(em, {
       to: project.owner.email,
-      template: 'approved',
-      values: { customer_firm: project.customer_firm, project_name: project.project_name },
+      template: incomplete.length > 0 ? 'approvedIncomplete' : 'approved',
+      values: {
+        customer_firm: project.customer_firm,
+        project_name: project.project_name,
+        complete: String(progress.complete),
+        total: String(progress.total),
+        steps: new Intl.ListFormat('de', { type: 'conjunction' }).format(incomplete),
+      },
       link: `${this.config.appUrl}/projekte/${project.id}/ergebnisse`,
     });
   }

@@ -6,6 +6,7 @@ import {
   type StoredDocument,
 } from './definition-migrations.ts';
 import type { Definition, MigrationMap } from './definition-types.ts';
+import { formatProblem } from './definition-problems.ts';
 import { DefinitionError, loadDefinition } from './load-definition.ts';
 import { defaultDefinitionDirs, readDefinitionDir } from './node/index.ts';
 
@@ -106,7 +107,7 @@ describe('migration maps in the definition', () => {
     try {
       withMaps(version, migrations);
     } catch (error) {
-      if (error instanceof DefinitionError) return error.problems;
+      if (error instanceof DefinitionError) return error.problems.map(formatProblem);
       throw error;
     }
     return [];
@@ -117,9 +118,9 @@ describe('migration maps in the definition', () => {
     expect(problems({ 3: renameBrave })).toEqual([
       'schemas/migrations/3.json: Version 3 ist größer als die Version 2 in schemas/questionnaire.json.',
     ]);
-    expect(problems({ neu: renameBrave })[0]).toContain('der Dateiname muss die Version sein');
-    expect(problems({ 2: { steps: { goals: { rename: {} } } } })[0]).toMatch(
-      /^schemas\/migrations\/2\.json: /,
-    );
+    expect(problems({ neu: renameBrave })[0]).toContain('Der Dateiname muss die Version sein');
+    expect(problems({ 2: { steps: { goals: { rename: {} } } } })).toEqual([
+      'schemas/migrations/2.json /steps/goals/rename: „rename“ ist hier nicht vorgesehen. Möglich sind: „renameFields“, „renameOptions“, „dropFields“.',
+    ]);
   });
 });

@@ -65,6 +65,16 @@ export interface FormSettings {
   saveButton: string;
 }
 
+/**
+ * When a list step counts as complete (step.json `completeness`): at least `minItems` valid
+ * entries (default 1) and, per group key, at least `minItemsPerGroup[key]` of that group. A form
+ * step is complete when its answers validate, so it has no such setting.
+ */
+export interface CompletenessSettings {
+  minItems?: number;
+  minItemsPerGroup?: Record<string, number>;
+}
+
 export interface StepMeta {
   key: string;
   slug: string;
@@ -73,6 +83,7 @@ export interface StepMeta {
   kind: 'list' | 'form';
   list?: ListSettings;
   form?: FormSettings;
+  completeness?: CompletenessSettings;
   prose?: ProseSettings;
 }
 
@@ -176,6 +187,8 @@ export interface RawStepFiles {
   ui?: unknown;
   prose?: unknown;
   help?: string;
+  /** `samples.de.json`: the editor's own sample answers for the studio; never loaded. */
+  samples?: unknown;
 }
 
 export interface RawDefinition {

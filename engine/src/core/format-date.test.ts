@@ -11,3 +11,24 @@ describe('formatDate', () => {
     expect(formatDate('2026-12-31T23:30:00Z')).toBe('1. Januar 2027');
   });
 });
+
+describe('formatDate against the browser’s own German formatter', () => {
+  const intl = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' });
+
+  it('agrees every half hour around each change of summer and winter time, 2024–2040', () => {
+    for (let year = 2024; year <= 2040; year += 1) {
+      for (const month of [2, 9]) {
+        const lastDay = new Date(Date.UTC(year, month + 1, 0));
+        const sunday = Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay());
+        for (let at = sunday - 48 * 3_600_000; at <= sunday + 48 * 3_600_000; at += 1_800_000)
+          expect(formatDate(at), new Date(at).toISOString()).toBe(intl.format(at));
+      }
+    }
+  });
+
+  it('agrees around every midnight of 2026 and 2027', () => {
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000)
+      for (const hour of [-3, -2, -1, 0, 1, 12, 21, 22, 23])
+        expect(formatDate(day + hour * 3_600_000)).toBe(intl.format(day + hour * 3_600_000));
+  });
+});

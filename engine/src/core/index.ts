@@ -1,5 +1,25 @@
 export * from './definition-types.ts';
-export { loadDefinition, DefinitionError } from './load-definition.ts';
+export { loadDefinition, inspectDefinition, DefinitionError } from './load-definition.ts';
+export {
+  questionnaireMetaSchema,
+  stepMetaSchema,
+  stepSchemaMetaSchema,
+  uiMetaSchema,
+  stepProseMetaSchema,
+  proseMetaSchema,
+  presetFileMetaSchema,
+  messagesMetaSchema,
+  migrationMetaSchema,
+  samplesMetaSchema,
+  UI_OPTIONS,
+} from './definition-meta-schemas.ts';
+export {
+  formatProblem,
+  metaSchemaProblems,
+  pointer,
+  closest,
+  type DefinitionProblem,
+} from './definition-problems.ts';
 export { resolvePresets, findPresetList, CUSTOM_KEY } from './resolve-presets.ts';
 export { createAjv, AJV_OPTIONS, DEFINITION_KEYWORDS } from './create-ajv.ts';
 export { toFieldErrors, fieldLabel, type FieldErrors } from './field-errors.ts';
@@ -39,3 +59,16 @@ export {
   type VersionedMigration,
 } from './definition-migrations.ts';
 export { schemaFields } from './schema-fields.ts';
+export {
+  stepProgress,
+  projectProgress,
+  checkedDocuments,
+  judgedDocuments,
+  incompleteSteps,
+  PROGRESS_RULE,
+  type StepState,
+  type StepProgress,
+  type ProjectProgress,
+  type InvalidDocument,
+  type DocumentCheck,
+} from './completeness.ts';

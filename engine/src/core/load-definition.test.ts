@@ -1,12 +1,13 @@
 import { loadDefinitionFromDisk, readDefinitionDir, defaultDefinitionDirs } from './node/index.ts';
 import { describe, expect, it } from 'vitest';
+import type { DefinitionProblem } from './definition-problems.ts';
 import type { RawDefinition } from './definition-types.ts';
 import { DefinitionError, loadDefinition } from './load-definition.ts';
 
 const raw = await readDefinitionDir(defaultDefinitionDirs);
 const copy = (): RawDefinition => structuredClone(raw);
 
-function problemsOf(broken: RawDefinition): string[] {
+function problemsOf(broken: RawDefinition): DefinitionProblem[] {
   try {
     loadDefinition(broken);
   } catch (error) {
@@ -67,13 +68,21 @@ describe('loadDefinition', () => {
     (broken.questionnaire as { stages: { steps: string[] }[] }).stages[0]!.steps.push('missing');
     (broken.steps.personas!.step as { kind: string }).kind = 'table';
     const problems = problemsOf(broken);
-    expect(problems).toContain(
-      'schemas/steps/goals/schema.json: die Preset-Liste „goals.nonexistent“ existiert nicht.',
-    );
-    expect(problems).toContain('schemas/steps/missing: der Ordner des Schritts fehlt.');
-    expect(problems.some((problem) => problem.startsWith('schemas/steps/personas/step.json'))).toBe(
-      true,
-    );
+    expect(problems).toContainEqual({
+      file: 'schemas/steps/goals/schema.json',
+      path: '/allOf/0/then/properties/goal/x-presets',
+      message: 'Die Preset-Liste „goals.nonexistent“ gibt es nicht.',
+    });
+    expect(problems).toContainEqual({
+      file: 'schemas/questionnaire.json',
+      path: '/stages/0/steps/3',
+      message: 'Zum Schritt „missing“ fehlt der Ordner schemas/steps/missing.',
+    });
+    expect(problems).toContainEqual({
+      file: 'schemas/steps/personas/step.json',
+      path: '/kind',
+      message: '„table“ ist nicht möglich. Möglich sind: „list“, „form“.',
+    });
   });
 
   it('rejects a duplicate slug, a missing help text and a schema that does not compile', () => {
@@ -84,18 +93,50 @@ describe('loadDefinition', () => {
       broken.steps.personas!.schema as { properties: { age: { minimum: string } } }
     ).properties.age.minimum = 'eins';
     const problems = problemsOf(broken);
-    expect(problems).toContain('schemas/steps/goals/step.json: slug „wettbewerber“ ist doppelt.');
-    expect(problems).toContain('schemas/steps/userstories/help.de.md fehlt oder ist leer.');
-    expect(
-      problems.some((problem) => problem.startsWith('schemas/steps/personas/schema.json')),
-    ).toBe(true);
+    expect(problems).toContainEqual({
+      file: 'schemas/steps/goals/step.json',
+      path: '/slug',
+      message: 'Den Slug „wettbewerber“ hat schon der Schritt „competitors“.',
+    });
+    expect(problems).toContainEqual({
+      file: 'schemas/steps/userstories/help.de.md',
+      path: '',
+      message: 'Die Datei fehlt oder ist leer.',
+    });
+    expect(problems).toContainEqual({
+      file: 'schemas/steps/personas/schema.json',
+      path: '/properties/age/minimum',
+      message: 'muss eine Zahl sein.',
+    });
+  });
+
+  it('rejects a completeness setting asking for no entry or a negative one per group', () => {
+    const broken = copy();
+    (broken.steps.competitors!.step as Record<string, unknown>).completeness = { minItems: 0 };
+    (broken.steps.goals!.step as Record<string, unknown>).completeness = {
+      minItemsPerGroup: { company: -1 },
+    };
+    expect(problemsOf(broken)).toEqual([
+      {
+        file: 'schemas/steps/competitors/step.json',
+        path: '/completeness/minItems',
+        message: 'muss mindestens 1 sein.',
+      },
+      {
+        file: 'schemas/steps/goals/step.json',
+        path: '/completeness/minItemsPerGroup/company',
+        message: 'muss mindestens 0 sein.',
+      },
+    ]);
   });
 
   it('rejects a preset entry keyed "custom", which is reserved for Sonstiges', () => {
     const broken = copy();
     (broken.presets.goals as { company: { key: string }[] }).company[0]!.key = 'custom';
-    expect(problemsOf(broken).some((problem) => problem.startsWith('presets/goals.de.json'))).toBe(
-      true,
-    );
+    expect(problemsOf(broken)).toContainEqual({
+      file: 'presets/goals.de.json',
+      path: '/company/0/key',
+      message: '„custom“ ist für „Sonstiges“ reserviert.',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { createAjv } from './create-ajv.ts';
 import {
   messagesMetaSchema,
@@ -8,7 +8,15 @@ import {
   questionnaireMetaSchema,
   stepMetaSchema,
   stepProseMetaSchema,
+  stepSchemaMetaSchema,
+  uiMetaSchema,
 } from './definition-meta-schemas.ts';
+import {
+  formatProblem,
+  metaSchemaProblems,
+  pointer,
+  type DefinitionProblem,
+} from './definition-problems.ts';
 import type {
   Definition,
   JsonSchema,
@@ -26,20 +34,28 @@ import { isObject } from './is-object.ts';
 
 /** Thrown when the definition files are not usable; `problems` names every file and fault. */
 export class DefinitionError extends Error {
-  readonly problems: string[];
+  readonly problems: DefinitionProblem[];
 
-  constructor(problems: string[]) {
-    super(`Die Fragebogen-Definition ist fehlerhaft:\n- ${problems.join('\n- ')}`);
+  constructor(problems: DefinitionProblem[]) {
+    super(
+      `Die Fragebogen-Definition ist fehlerhaft:\n- ${problems.map(formatProblem).join('\n- ')}`,
+    );
     this.problems = problems;
     this.name = 'DefinitionError';
   }
 }
 
-function describe(errors: ErrorObject[] | null | undefined): string {
-  return (errors ?? [])
-    .map((error) => `${error.instancePath || '/'} ${error.message ?? error.keyword}`)
-    .join('; ');
-}
+type Check = (schema: JsonSchema, value: unknown, file: string) => boolean;
+
+/** The meta-schema checks, compiled once per process (the studio loads on every save). */
+const metaChecks = new Map<JsonSchema, ValidateFunction>();
+const metaAjv = createAjv({ verbose: true });
+/**
+ * Schemas (by their JSON) that compiled before: loading again after one file changed (the
+ * studio) compiles only what changed.
+ */
+const compiledSchemas = new Set<string>();
+const COMPILED_LIMIT = 500;
 
 /**
  * Checks the raw definition files and turns them into a resolved {@link Definition}: preset
@@ -47,20 +63,40 @@ function describe(errors: ErrorObject[] | null | undefined): string {
  * Throws a {@link DefinitionError} listing all problems at once.
  */
 export function loadDefinition(raw: RawDefinition): Definition {
-  const problems: string[] = [];
-  const meta = createAjv();
-  const check = (schema: JsonSchema, value: unknown, file: string): boolean => {
-    const validate = meta.compile(schema);
+  const { definition, problems } = inspectDefinition(raw);
+  if (problems.length > 0) throw new DefinitionError(problems);
+  return definition;
+}
+
+/**
+ * Checks and resolves like {@link loadDefinition}, but returns what loaded together with every
+ * problem instead of throwing: the definition lint and the studio check the rest of it, too.
+ * With problems, `definition` lacks what failed (a step, a preset file, a map).
+ */
+export function inspectDefinition(raw: RawDefinition): {
+  definition: Definition;
+  problems: DefinitionProblem[];
+} {
+  const problems: DefinitionProblem[] = [];
+  let compiler: ReturnType<typeof createAjv> | undefined;
+  const check: Check = (schema, value, file) => {
+    let validate = metaChecks.get(schema);
+    if (!validate) {
+      validate = metaAjv.compile(schema);
+      metaChecks.set(schema, validate);
+    }
     if (validate(value)) return true;
-    problems.push(`${file}: ${describe(validate.errors)}`);
+    problems.push(...metaSchemaProblems(validate.errors, file));
     return false;
   };
 
   const presets: Presets = {};
+  /** Preset files that failed their check: references into them are not reported again. */
+  const brokenSections = new Set<string>();
   for (const [section, file] of Object.entries(raw.presets)) {
     if (check(presetFileMetaSchema, file, `presets/${section}.de.json`)) {
       presets[section] = file as Presets[string];
-    }
+    } else brokenSections.add(section);
   }
 
   const messages = check(messagesMetaSchema, raw.messages, 'schemas/messages.de.json')
@@ -70,13 +106,20 @@ export function loadDefinition(raw: RawDefinition): Definition {
     ? (raw.prose as ProseResources)
     : {};
 
-  const compiler = createAjv();
   const compiles = (schema: JsonSchema, file: string): boolean => {
+    const text = JSON.stringify(schema);
+    if (compiledSchemas.has(text)) return true;
     try {
-      compiler.compile(schema);
+      (compiler ??= createAjv()).compile(schema);
+      if (compiledSchemas.size >= COMPILED_LIMIT) compiledSchemas.clear();
+      compiledSchemas.add(text);
       return true;
     } catch (error) {
-      problems.push(`${file}: ${(error as Error).message}`);
+      problems.push({
+        file,
+        path: '',
+        message: `lässt sich nicht als JSON Schema übersetzen: ${(error as Error).message}`,
+      });
       return false;
     }
   };
@@ -86,40 +129,56 @@ export function loadDefinition(raw: RawDefinition): Definition {
   const steps: StepDefinition[] = [];
   if (check(questionnaireMetaSchema, questionnaire, 'schemas/questionnaire.json')) {
     const { stages: rawStages } = questionnaire as { stages: StageDefinition[] };
-    const slugs = new Set<string>();
-    for (const stage of rawStages) {
+    const slugs = new Map<string, string>();
+    const seen = new Set<string>();
+    rawStages.forEach((stage, stageIndex) => {
       stages.push(stage);
-      for (const key of stage.steps) {
-        const step = loadStep(key, stage.key, raw, presets, problems, check, compiles);
-        if (!step) continue;
-        if (slugs.has(step.meta.slug)) {
-          problems.push(`schemas/steps/${key}/step.json: slug „${step.meta.slug}“ ist doppelt.`);
+      stage.steps.forEach((key, stepIndex) => {
+        const at = pointer('stages', stageIndex, 'steps', stepIndex);
+        if (seen.has(key)) {
+          problems.push({
+            file: 'schemas/questionnaire.json',
+            path: at,
+            message: `Der Schritt „${key}“ steht mehrfach darin.`,
+          });
+          return;
         }
-        slugs.add(step.meta.slug);
+        seen.add(key);
+        const step = loadStep(
+          key,
+          stage.key,
+          at,
+          raw,
+          { presets, brokenSections },
+          problems,
+          check,
+          compiles,
+        );
+        if (!step) return;
+        const other = slugs.get(step.meta.slug);
+        if (other)
+          problems.push({
+            file: `schemas/steps/${key}/step.json`,
+            path: '/slug',
+            message: `Den Slug „${step.meta.slug}“ hat schon der Schritt „${other}“.`,
+          });
+        slugs.set(step.meta.slug, key);
         steps.push(step);
-      }
-    }
-    const keys = rawStages.flatMap((stage) => stage.steps);
-    for (const duplicate of keys.filter((key, index) => keys.indexOf(key) !== index)) {
-      problems.push(`schemas/questionnaire.json: Schritt „${duplicate}“ steht mehrfach darin.`);
-    }
+      });
+    });
   }
 
   const forms: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(raw.forms)) {
     const file = `schemas/forms/${name}.schema.json`;
-    if (!isObject(schema)) {
-      problems.push(`${file}: kein JSON-Objekt.`);
-      continue;
-    }
-    const resolved = resolvePresets(schema, presets, problems, file);
+    if (!check(stepSchemaMetaSchema, schema, file)) continue;
+    const resolved = resolvePresets(schema as JsonSchema, presets, problems, file, brokenSections);
     if (compiles(resolved, file)) forms[name] = resolved;
   }
 
   const { version, title } = (questionnaire ?? {}) as { version: number; title: string };
   const migrations = loadMigrations(raw.migrations ?? {}, version, problems, check);
-  if (problems.length > 0) throw new DefinitionError(problems);
-  return {
+  const definition: Definition = {
     version,
     title,
     stages,
@@ -131,6 +190,7 @@ export function loadDefinition(raw: RawDefinition): Definition {
     // Only when there are any: a definition without maps hashes as it did before maps existed.
     ...(Object.keys(migrations).length > 0 ? { migrations } : {}),
   };
+  return { definition, problems };
 }
 
 /**
@@ -140,23 +200,27 @@ export function loadDefinition(raw: RawDefinition): Definition {
 function loadMigrations(
   raw: Record<string, unknown>,
   version: number,
-  problems: string[],
-  check: (schema: JsonSchema, value: unknown, file: string) => boolean,
+  problems: DefinitionProblem[],
+  check: Check,
 ): Record<string, MigrationMap> {
   const migrations: Record<string, MigrationMap> = {};
   const names = Object.keys(raw).sort((a, b) => Number(a) - Number(b));
   for (const name of names) {
     const file = `schemas/migrations/${name}.json`;
     if (!/^[1-9][0-9]*$/.test(name)) {
-      problems.push(
-        `${file}: der Dateiname muss die Version sein, die die Änderung bringt (z. B. 2.json).`,
-      );
+      problems.push({
+        file,
+        path: '',
+        message: 'Der Dateiname muss die Version sein, die die Änderung bringt (z. B. 2.json).',
+      });
       continue;
     }
     if (Number.isInteger(version) && Number(name) > version) {
-      problems.push(
-        `${file}: Version ${name} ist größer als die Version ${version} in schemas/questionnaire.json.`,
-      );
+      problems.push({
+        file,
+        path: '',
+        message: `Version ${name} ist größer als die Version ${version} in schemas/questionnaire.json.`,
+      });
       continue;
     }
     if (check(migrationMetaSchema, raw[name], file)) migrations[name] = raw[name] as MigrationMap;
@@ -167,41 +231,64 @@ function loadMigrations(
 function loadStep(
   key: string,
   stage: string,
+  at: string,
   raw: RawDefinition,
-  presets: Presets,
-  problems: string[],
-  check: (schema: JsonSchema, value: unknown, file: string) => boolean,
+  { presets, brokenSections }: { presets: Presets; brokenSections: ReadonlySet<string> },
+  problems: DefinitionProblem[],
+  check: Check,
   compiles: (schema: JsonSchema, file: string) => boolean,
 ): StepDefinition | undefined {
   const folder = `schemas/steps/${key}`;
   const files = Object.hasOwn(raw.steps, key) ? raw.steps[key] : undefined;
   if (!files) {
-    problems.push(`${folder}: der Ordner des Schritts fehlt.`);
+    problems.push({
+      file: 'schemas/questionnaire.json',
+      path: at,
+      message: `Zum Schritt „${key}“ fehlt der Ordner ${folder}.`,
+    });
     return undefined;
   }
   const before = problems.length;
   for (const name of ['step', 'schema', 'ui', 'prose'] as const) {
     if (files[name] === undefined)
-      problems.push(`${folder}/${name === 'prose' ? 'prose.de' : name}.json fehlt.`);
+      problems.push({
+        file: `${folder}/${name === 'prose' ? 'prose.de' : name}.json`,
+        path: '',
+        message: 'Die Datei fehlt.',
+      });
   }
-  if (!files.help?.trim()) problems.push(`${folder}/help.de.md fehlt oder ist leer.`);
+  if (!files.help?.trim())
+    problems.push({
+      file: `${folder}/help.de.md`,
+      path: '',
+      message: 'Die Datei fehlt oder ist leer.',
+    });
   if (problems.length > before) return undefined;
 
-  if (!check(stepMetaSchema, files.step, `${folder}/step.json`)) return undefined;
+  // Every file is checked, so that one run names every fault of the step. A fault in ui.json
+  // leaves the step usable for the lint's further checks (it has problems all the same).
+  const valid = [
+    check(stepMetaSchema, files.step, `${folder}/step.json`),
+    check(stepSchemaMetaSchema, files.schema, `${folder}/schema.json`),
+    check(stepProseMetaSchema, files.prose, `${folder}/prose.de.json`),
+  ].every(Boolean);
+  if (!check(uiMetaSchema, files.ui, `${folder}/ui.json`) && !isObject(files.ui)) return undefined;
+  if (!valid) return undefined;
   const meta = files.step as StepMeta;
   if (meta.key !== key)
-    problems.push(`${folder}/step.json: key „${meta.key}“ passt nicht zum Ordner.`);
-  if (!isObject(files.schema) || files.schema.type !== 'object') {
-    problems.push(`${folder}/schema.json: muss ein Schema vom Typ „object“ sein.`);
-    return undefined;
-  }
-  if (!isObject(files.ui)) {
-    problems.push(`${folder}/ui.json: kein JSON-Objekt.`);
-    return undefined;
-  }
-  if (!check(stepProseMetaSchema, files.prose, `${folder}/prose.de.json`)) return undefined;
+    problems.push({
+      file: `${folder}/step.json`,
+      path: '/key',
+      message: `„${meta.key}“ passt nicht zum Ordner „${key}“.`,
+    });
 
-  const schema = resolvePresets(files.schema, presets, problems, `${folder}/schema.json`);
+  const schema = resolvePresets(
+    files.schema as JsonSchema,
+    presets,
+    problems,
+    `${folder}/schema.json`,
+    brokenSections,
+  );
   if (!compiles(schema, `${folder}/schema.json`)) return undefined;
   const ui = resolveUiPresets(files.ui as UiSchema, schema);
   return {

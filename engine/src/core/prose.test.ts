@@ -35,6 +35,8 @@ describe('ProseRenderer', () => {
       'Hobbys: Wandern',
       'Anforderungen an das Produkt: Einfach bestellen',
     ]);
+    // The results view shows the card as the title: the same sentences, no title rendered.
+    expect(prose.describeItem('personas', persona, { title: false })).toEqual({ title: '', lines });
   });
 
   it('describes a male persona with his wording', () => {

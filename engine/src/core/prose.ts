@@ -165,6 +165,7 @@ export class ProseRenderer {
     step: StepDefinition,
     block: string,
     data: Record<string, unknown>,
+    withTitle = true,
   ): { key: string; text: string }[] {
     const contextField = step.meta.prose?.context;
     const context = contextField ? data[contextField] : undefined;
@@ -173,6 +174,7 @@ export class ProseRenderer {
     let labels: Record<string, DisplayValue> | undefined;
     const lines: { key: string; text: string }[] = [];
     for (const { key, needed } of this.templates(step, block)) {
+      if (key === 'title' && !withTitle) continue;
       const values = key === 'title' ? (labels ??= this.values(step, data, false)) : sentences;
       const countField = Object.hasOwn(counts, key) ? counts[key] : undefined;
       const count = countField ? countOf(values[countField]) : undefined;
@@ -214,10 +216,17 @@ export class ProseRenderer {
     return found;
   }
 
-  /** The title and sentences of one item of a list step. */
-  describeItem(stepKey: string, item: Record<string, unknown>): ItemProse {
+  /**
+   * The title and sentences of one item of a list step. `title: false` leaves the title out (the
+   * results view shows the item's card as its title), which spares its template and labels.
+   */
+  describeItem(
+    stepKey: string,
+    item: Record<string, unknown>,
+    { title = true }: { title?: boolean } = {},
+  ): ItemProse {
     const step = this.step(stepKey);
-    const lines = this.lines(step, 'item', item);
+    const lines = this.lines(step, 'item', item, title);
     return {
       title: lines.find((line) => line.key === 'title')?.text ?? '',
       lines: lines.filter((line) => line.key !== 'title').map((line) => line.text),

@@ -1,3 +1,4 @@
+import { pointer, type DefinitionProblem } from './definition-problems.ts';
 import type { JsonSchema, PresetEntry, Presets, UiSchema } from './definition-types.ts';
 import { isObject } from './is-object.ts';
 
@@ -25,14 +26,25 @@ interface PresetPropertiesSpec {
 export function resolvePresets(
   schema: JsonSchema,
   presets: Presets,
-  problems: string[],
+  problems: DefinitionProblem[],
   file = 'Schema',
+  /** Sections whose preset file failed its own check: already reported there. */
+  brokenSections: ReadonlySet<string> = new Set(),
 ): JsonSchema {
-  const visit = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(visit);
+  const missing = (reference: unknown, at: string[]) =>
+    brokenSections.has(String(reference).split('.')[0]!) ||
+    problems.push({
+      file,
+      path: pointer(...at),
+      message: `Die Preset-Liste „${String(reference)}“ gibt es nicht.`,
+    });
+  const visit = (node: unknown, at: string[]): unknown => {
+    if (Array.isArray(node))
+      return node.map((entry, index) => visit(entry, [...at, String(index)]));
     if (!isObject(node)) return node;
     const copy: JsonSchema = {};
-    for (const [keyword, value] of Object.entries(node)) copy[keyword] = visit(value);
+    for (const [keyword, value] of Object.entries(node))
+      copy[keyword] = visit(value, [...at, keyword]);
 
     const reference = node['x-presets'];
     if (typeof reference === 'string') {
@@ -41,7 +53,7 @@ export function resolvePresets(
         const keys = list.map((entry) => entry.key);
         copy.enum = node['x-custom'] === true ? [...keys, CUSTOM_KEY] : keys;
       } else {
-        problems.push(`${file}: die Preset-Liste „${reference}“ existiert nicht.`);
+        missing(reference, [...at, 'x-presets']);
       }
     }
 
@@ -49,8 +61,7 @@ export function resolvePresets(
     if (isObject(spec)) {
       const list =
         typeof spec.presets === 'string' ? findPresetList(presets, spec.presets) : undefined;
-      if (!list)
-        problems.push(`${file}: die Preset-Liste „${String(spec.presets)}“ existiert nicht.`);
+      if (!list) missing(spec.presets, [...at, 'x-preset-properties', 'presets']);
       const properties: JsonSchema = { ...(isObject(copy.properties) ? copy.properties : {}) };
       for (const entry of list ?? []) {
         properties[entry.key] = {
@@ -65,7 +76,7 @@ export function resolvePresets(
     }
     return copy;
   };
-  return visit(schema) as JsonSchema;
+  return visit(schema, []) as JsonSchema;
 }
 
 /** Title of a generated property: both poles where the entry has them ("traditionell – modern"). */

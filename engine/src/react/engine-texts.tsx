@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /**
  * The German texts of the engine's controls. The engine gets them from the app (which keeps
@@ -48,7 +48,18 @@ export interface EngineTexts {
   print: string;
 }
 
-const TextsContext = createContext<EngineTexts | null>(null);
+/** The texts with their `fill` helper, as every engine component reads them. */
+type FilledTexts = EngineTexts & {
+  fill: (text: string, values: Record<string, string | number>) => string;
+};
+
+/** Replaces `{name}` placeholders. */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+
+const TextsContext = createContext<FilledTexts | null>(null);
 
 export function EngineTextsProvider({
   texts,
@@ -57,20 +68,14 @@ export function EngineTextsProvider({
   texts: EngineTexts;
   children: ReactNode;
 }) {
-  return <TextsContext.Provider value={texts}>{children}</TextsContext.Provider>;
+  // One object per set of texts: every widget reads it on every render, so it is not rebuilt there.
+  const value = useMemo(() => ({ ...texts, fill }), [texts]);
+  return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;
 }
 
 /** The engine's texts; `fill` replaces `{name}` placeholders. */
-export function useEngineTexts(): EngineTexts & {
-  fill: (text: string, values: Record<string, string | number>) => string;
-} {
+export function useEngineTexts(): FilledTexts {
   const texts = useContext(TextsContext);
   if (!texts) throw new Error('EngineTextsProvider fehlt');
-  return {
-    ...texts,
-    fill: (text, values) =>
-      text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-        name in values ? String(values[name]) : whole,
-      ),
-  };
+  return texts;
 }

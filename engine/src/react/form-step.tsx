@@ -31,17 +31,16 @@ export function FormStep({
   onDirtyChange,
 }: FormStepProps) {
   const texts = useEngineTexts();
-  const [draft, setDraft] = useState<FormData>(data);
-  const [baseline, setBaseline] = useState<FormData>(data);
+  // What is typed lives in the form: a keystroke does not render this component again, only a
+  // change of `dirty` does.
+  const [dirty, setDirty] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  // New stored answers (a save, or a reload after a conflict) become the starting point.
-  useEffect(() => {
-    setBaseline(data);
-    setDraft(data);
-  }, [data]);
+  // New stored answers (a save, or a reload after a conflict) become the starting point; the
+  // form takes them over as the data it shows.
+  useEffect(() => setDirty(false), [data]);
+  const change = (value: FormData) => setDirty(!same(value, data));
 
-  const dirty = !same(draft, baseline);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   useEffect(() => {
     if (!saved) return;
@@ -58,8 +57,8 @@ export function FormStep({
     <StepSchemaForm
       definition={definition}
       step={step}
-      data={draft}
-      onChange={setDraft}
+      data={data}
+      onChange={change}
       onSubmit={submit}
       disabled={!editable}
       idPrefix={step.meta.key}

@@ -13,6 +13,7 @@ export { ConfirmDialog } from './overlay/confirm-dialog.tsx';
 export { widgets, SELF_LABELLED_WIDGETS } from './widgets/registry.ts';
 export { createRjsfValidator, toErrorSchema } from './rjsf-validator.ts';
 export * from './icons.tsx';
-export { ResultsView, type ResultsViewProps } from './results/results-view.tsx';
+export { ResultsView, StepResults, type ResultsViewProps } from './results/results-view.tsx';
+export { Markdown } from './markdown.tsx';
 export { PolarityChart } from './results/polarity-chart.tsx';
 export { scrollMarginTop, scrollToElement, SCROLL_MS } from './results/smooth-scroll.ts';

@@ -41,8 +41,14 @@ export function createRjsfValidator(
     known
       ? Object.fromEntries(Object.entries(formData).filter(([key]) => known.has(key)))
       : formData;
+  // rjsf asks about the same `if` schema objects on every change: each is hashed once.
+  const keys = new WeakMap<object, string>();
   const conditionFor = (schema: unknown) => {
-    const key = schemaKey(schema);
+    let key = typeof schema === 'object' && schema ? keys.get(schema) : undefined;
+    if (key === undefined) {
+      key = schemaKey(schema);
+      if (typeof schema === 'object' && schema) keys.set(schema, key);
+    }
     return Object.hasOwn(checks.conditions, key) ? checks.conditions[key] : undefined;
   };
   return {

@@ -6,11 +6,15 @@ import type { Definition } from '../core/index.ts';
 import type { EngineFormContext } from './preset-options.ts';
 import { useEngineChecks } from './engine-checks.tsx';
 import { focusFirstInvalid } from './focus.ts';
+import { ObjectField } from './fields/object-field.tsx';
 import { createRjsfValidator } from './rjsf-validator.ts';
 import { templates } from './templates/templates.ts';
 import { widgets } from './widgets/registry.ts';
 
 export type FormData = Record<string, unknown>;
+
+/** The engine's rjsf fields (the rest are rjsf's own). */
+const fields = { ObjectField };
 
 export interface SchemaFormProps {
   definition: Definition;
@@ -73,14 +77,25 @@ export function SchemaForm({
   });
   const form = useRef<Form>(null);
   useImperativeHandle(formRef, () => form.current!, []);
+  // The form holds what is typed as its own state; a keystroke renders only the form, not its
+  // host. When the form renders again for another reason (a message, the lock while saving), it
+  // must get the data it holds, not the host's older value, or rjsf would take that older value
+  // back. So the data it last reported is what it gets, until the host gives it new data.
+  const given = useRef(formData);
+  const current = useRef(formData);
+  if (formData !== given.current) {
+    given.current = formData;
+    current.current = formData;
+  }
   return (
     <Form
       ref={form}
       schema={schema}
       uiSchema={formUiSchema}
-      formData={formData}
+      formData={current.current}
       validator={validator}
       widgets={widgets}
+      fields={fields}
       templates={templates}
       formContext={formContext}
       idPrefix={idPrefix}
@@ -92,8 +107,9 @@ export function SchemaForm({
       // The first invalid field as the user reads the form, not the first error the schema names.
       focusOnFirstError={() => focusFirstInvalid(form.current?.formElement.current)}
       onChange={(event: IChangeEvent<FormData>) => {
+        current.current = event.formData ?? {};
         if (storedErrors) setStoredErrors(undefined);
-        onChange?.(event.formData ?? {});
+        onChange?.(current.current);
       }}
       onSubmit={(event: IChangeEvent<FormData>) => onSubmit(event.formData ?? {})}
       onError={() => setSubmitted(true)}

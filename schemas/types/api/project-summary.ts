@@ -13,4 +13,11 @@ export interface ProjectSummaryJson {
   version: number;
   created_at: string;
   updated_at: string;
+  /**
+   * How far the questionnaire is answered: `complete` of `total` steps of the project's revision are complete (docs/product.md#fortschritt).
+   */
+  progress: {
+    complete: number;
+    total: number;
+  };
 }

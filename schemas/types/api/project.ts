@@ -15,6 +15,25 @@ export type ProjectJson = ProjectSummaryJson & {
   };
   approved_at: string | null;
   /**
+   * The overall figure of the list, and every step's state by step key: empty (leer), started (begonnen), complete (vollständig) or review (prüfen: stored answers that no longer validate, named in `invalid`).
+   */
+  progress: {
+    steps: {
+      [k: string]:
+        | {
+            state: 'empty' | 'started' | 'complete' | 'review';
+            /**
+             * The stored documents that do not validate: entries by id and version, a form's answers by version.
+             */
+            invalid?: {
+              id?: string;
+              version: number;
+            }[];
+          }
+        | undefined;
+    };
+  };
+  /**
    * The share token; only the owner sees it.
    */
   edit_token?: string;

@@ -8,8 +8,7 @@ import type { i18n } from 'i18next';
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
-import type { createRouter } from './router.tsx';
+import { type AppRouter, AppRouterProvider } from './app-router.tsx';
 import type { AppStore } from './store.ts';
 
 /** The app's providers: store, texts (the engine's from the same locale file), router. */
@@ -21,7 +20,7 @@ export function App({
 }: {
   store: AppStore;
   i18n: i18n;
-  router: ReturnType<typeof createRouter>;
+  router: AppRouter;
   checks: Promise<CompiledChecks>;
 }) {
   const engineTexts = useMemo(
@@ -33,7 +32,7 @@ export function App({
       <I18nextProvider i18n={i18n}>
         <EngineTextsProvider texts={engineTexts}>
           <EngineChecksProvider checks={checks}>
-            <RouterProvider router={router} />
+            <AppRouterProvider router={router} />
           </EngineChecksProvider>
         </EngineTextsProvider>
       </I18nextProvider>

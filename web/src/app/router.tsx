@@ -1,5 +1,6 @@
 import { lazyWithPreload } from '@fragewerk/engine/react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { createBrowserAppRouter } from './app-router.tsx';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { HomeRedirect } from '../features/auth/home-redirect.tsx';
@@ -90,5 +91,5 @@ export const routes: RouteObject[] = [
 
 /** The browser router; under a share link its basename is `/share/{token}`. */
 export function createRouter(basename: string) {
-  return createBrowserRouter(routes, { basename: basename || undefined });
+  return createBrowserAppRouter(routes, basename || undefined);
 }

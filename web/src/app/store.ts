@@ -1,9 +1,16 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { i18n } from 'i18next';
+import { setAutoFreeze } from 'immer';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from '../lib/api.ts';
 import { errorToasts } from '../lib/error-toasts.ts';
 import { toastsSlice } from '../lib/toasts.ts';
+
+// The store keeps large answers (the project with ~170 entries, the definition): deep-freezing
+// them on every put cost the results view ~15 ms of its scripting. Production leaves them
+// unfrozen; tests and the dev server keep freezing, so code that mutates cached data still fails
+// there.
+if (import.meta.env.PROD) setAutoFreeze(false);
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ConfirmDialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker } from '../app/app-router.tsx';
 
 /**
  * Blocks leaving a page with unsaved changes until confirmed (docs/product.md#routen-und-screens,

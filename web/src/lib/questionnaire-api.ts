@@ -19,6 +19,9 @@ const listOf = (project: Record<string, unknown>, kind: string) => {
   return project[kind] as ItemJson[];
 };
 
+/** Answers change the dashboard's figure of the project (docs/product.md#fortschritt). */
+const LIST = [{ type: 'Project' as const, id: 'LIST' }];
+
 /**
  * The generic questionnaire endpoints of docs/architecture.md#api-konventionen, for every step of
  * the definition.
@@ -32,6 +35,7 @@ export const questionnaireApi = api.injectEndpoints({
         body: data,
       }),
       transformResponse: unwrap<ItemJson>,
+      invalidatesTags: LIST,
       async onQueryStarted({ projectId, kind }, { dispatch, queryFulfilled }) {
         const { data: item } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (item) dispatch(patchProject(projectId, (project) => listOf(project, kind).push(item)));
@@ -47,6 +51,7 @@ export const questionnaireApi = api.injectEndpoints({
         body: { ...data, version },
       }),
       transformResponse: unwrap<ItemJson>,
+      invalidatesTags: LIST,
       async onQueryStarted({ projectId, kind }, { dispatch, queryFulfilled }) {
         const { data: item } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (item)
@@ -58,6 +63,7 @@ export const questionnaireApi = api.injectEndpoints({
         url: `/projects/${projectId}/${kind}/${id}`,
         method: 'DELETE',
       }),
+      invalidatesTags: LIST,
       // docs/product.md#zustände: the entry leaves the list at once, then the server is told. If the
       // server refuses, the entry comes back where it was (before the entry that followed it);
       // one that is gone already (404) stays gone.
@@ -111,6 +117,7 @@ export const questionnaireApi = api.injectEndpoints({
         body: { ...data, version },
       }),
       transformResponse: unwrap<FormAnswers>,
+      invalidatesTags: LIST,
       async onQueryStarted({ projectId, kind }, { dispatch, queryFulfilled }) {
         const { data: answers } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (answers) dispatch(patchProject(projectId, (project) => void (project[kind] = answers)));

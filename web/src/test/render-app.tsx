@@ -1,14 +1,20 @@
 import type { Definition } from '@fragewerk/engine/core';
-import { compileChecks, loadDefinition } from '@fragewerk/engine/core';
+import {
+  compileChecks,
+  judgedDocuments,
+  loadDefinition,
+  projectProgress,
+} from '@fragewerk/engine/core';
 import { definitionDirsAbove, readDefinitionDir } from '@fragewerk/engine/core/node';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { createMemoryRouter } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadLazyComponents, readyChecks } from '@fragewerk/engine/react';
 import { App } from '../app/app.tsx';
+import { createAppRouter } from '../app/app-router.tsx';
 import { routes } from '../app/router.tsx';
 import { createStore } from '../app/store.ts';
 import { apiContext } from '../lib/api.ts';
@@ -66,7 +72,10 @@ export const verifiedUser: CurrentUser = {
   updated_at: '2026-11-20T09:00:00Z',
 };
 
-/** A project as `GET /api/projects/{id}` returns it to its owner, with no answers yet. */
+/**
+ * A project as `GET /api/projects/{id}` returns it to its owner, with no answers yet; its progress
+ * follows the answers in `overrides` unless they set one.
+ */
 export function makeProject(overrides: Partial<Project> = {}): Project {
   const steps = Object.fromEntries(
     definition.steps.map((step) => [
@@ -74,7 +83,9 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
       step.meta.kind === 'list' ? [] : { version: 0 },
     ]),
   );
+  const answers = { ...steps, ...overrides };
   return {
+    progress: projectProgress(definition, answers, judgedDocuments(undefined)),
     id: '7b2e0c1e-0000-4000-8000-000000000002',
     customer_firm: 'Tischlerei Berger',
     project_name: 'Relaunch 2027',
@@ -120,7 +131,10 @@ export async function renderApp(
   await store.dispatch(configApi.util.upsertQueryData('getDefinition', undefined, current));
   await store.dispatch(userApi.util.upsertQueryData('getCurrentUser', undefined, user));
   const leaveTo = vi.spyOn(navigation, 'leaveTo').mockImplementation(() => undefined);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createAppRouter(
+    routes,
+    createMemoryHistory({ initialEntries: [path], v5Compat: true }),
+  );
   const view = render(<App store={store} i18n={i18n} router={router} checks={checks} />);
   return { ...view, store, router, leaveTo, user: userEvent.setup() };
 }

@@ -1,5 +1,8 @@
 export {
   readDefinitionDir,
+  readDefinitionFiles,
+  jsonSyntaxMessage,
+  SAMPLES_FILE,
   definitionDirsFrom,
   definitionDirsAbove,
   type DefinitionDirs,

@@ -38,10 +38,12 @@ export function ItemEditor({
   stored = false,
 }: ItemEditorProps) {
   const texts = useEngineTexts();
-  const [data, setData] = useState<FormData>(initial);
   const ref = useRef<HTMLDivElement>(null);
+  // The entry as the editor opened it: the host builds `initial` anew on each of its renders.
+  const [first] = useState(initial);
   const [start] = useState(() => canonical(initial));
-  const dirty = canonical(data) !== start;
+  // What is typed lives in the form: a keystroke renders this editor again only when `dirty` flips.
+  const [dirty, setDirty] = useState(false);
   const report = useRef(onDirtyChange);
   report.current = onDirtyChange;
   useEffect(() => report.current?.(dirty), [dirty]);
@@ -57,8 +59,8 @@ export function ItemEditor({
       <StepSchemaForm
         definition={definition}
         step={step}
-        data={data}
-        onChange={setData}
+        data={first}
+        onChange={(data) => setDirty(canonical(data) !== start)}
         stored={stored}
         onSubmit={async (value) => void (await onSubmit(value))}
         idPrefix={idPrefix}

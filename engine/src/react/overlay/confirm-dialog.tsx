@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useEngineTexts } from '../engine-texts.tsx';
 import { Dialog } from './dialog.tsx';
 import { WarningIcon } from '../icons.tsx';
@@ -10,6 +11,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   busy?: boolean;
   danger?: boolean;
+  /** More below the text (the approval's list of incomplete steps). */
+  children?: ReactNode;
 }
 
 /**
@@ -24,6 +27,7 @@ export function ConfirmDialog({
   onCancel,
   busy = false,
   danger = false,
+  children,
 }: ConfirmDialogProps) {
   const texts = useEngineTexts();
   return (
@@ -37,6 +41,7 @@ export function ConfirmDialog({
         {danger ? <WarningIcon className="confirm-icon" /> : null}
         <p>{text}</p>
       </div>
+      {children}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onCancel}>
           {texts.cancel}

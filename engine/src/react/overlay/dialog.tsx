@@ -6,7 +6,10 @@ interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Called on Enter when the dialog holds no form of its own (confirmations). */
+  /**
+   * Called on Enter when the dialog holds no form of its own (confirmations); Enter on a button or
+   * link inside does what that one does.
+   */
   onEnter?: () => void;
   tone?: 'default' | 'warning';
   wide?: boolean;
@@ -67,7 +70,8 @@ export function Dialog({
         event.key === 'Enter' &&
         enter.current &&
         !(event.target instanceof HTMLTextAreaElement) &&
-        !(event.target instanceof HTMLButtonElement)
+        !(event.target instanceof HTMLButtonElement) &&
+        !(event.target instanceof HTMLAnchorElement)
       ) {
         event.preventDefault();
         enter.current();

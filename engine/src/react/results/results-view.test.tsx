@@ -112,7 +112,10 @@ describe('section links', () => {
         constructor(callback: () => void) {
           resize = callback;
         }
-        observe() {}
+        // Like a browser's, the observer reports the size once it starts observing.
+        observe() {
+          resize!();
+        }
         disconnect() {}
       },
     );

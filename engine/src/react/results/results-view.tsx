@@ -53,7 +53,7 @@ function ListResults({
           <div key={group.key} className="result-group">
             {group.heading ? <h4 className="result-group-heading">{group.heading}</h4> : null}
             {group.items.map((item) => {
-              const { lines } = prose.describeItem(step.meta.key, item);
+              const { lines } = prose.describeItem(step.meta.key, item, { title: false });
               return (
                 <article key={item.id} className="result-card">
                   <ItemCard definition={definition} step={step} item={item} withText={false} />
@@ -72,7 +72,8 @@ function ListResults({
   );
 }
 
-function StepResults({
+/** One step's part of the results view: its heading, prose, cards, stars or profile. */
+export function StepResults({
   definition,
   step,
   answers,
@@ -154,14 +155,15 @@ export function ResultsView({
   const results = useRef<HTMLElement>(null);
   const nav = useRef<HTMLElement>(null);
   // The sticky bar's real height, for the sections' scroll-margin-top: it wraps to several rows on
-  // a phone, and a jump must land with the heading below it.
+  // a phone, and a jump must land with the heading below it. Measured when the observer reports
+  // (after the browser's own layout, and once when it starts), not right after the commit, where
+  // reading the size forced a layout of the whole long page inside the script.
   useEffect(() => {
     const bar = nav.current;
     const view = results.current;
     if (!bar || !view || typeof ResizeObserver === 'undefined') return;
     const measure = () =>
       view.style.setProperty(STICKY_HEIGHT, `${Math.ceil(bar.getBoundingClientRect().height)}px`);
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(bar);
     return () => observer.disconnect();

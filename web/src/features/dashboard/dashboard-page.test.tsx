@@ -26,6 +26,33 @@ describe('dashboard', () => {
     expect(document.title).toBe('Projekte – Fragewerk');
   });
 
+  it('shows each project’s progress as a bar with „5 von 8 Schritten“ and the time since the last change', async () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000 - 60_000).toISOString();
+    const projects = [
+      {
+        ...makeProject({ id: 'a', project_name: 'Relaunch', updated_at: twoHoursAgo }),
+        progress: { complete: 5, total: 8 },
+      },
+      {
+        ...makeProject({ id: 'b', project_name: 'Shop', is_approved: true }),
+        progress: { complete: 8, total: 8 },
+      },
+    ];
+    await renderApp('/dashboard', { handlers: [api.get('/projects', projects)] });
+    const table = await screen.findByRole('table', { name: 'Aktive Projekte' });
+    const relaunch = within(table).getByRole('progressbar', { name: 'Fortschritt von Relaunch' });
+    expect(relaunch).toHaveAttribute('aria-valuenow', '5');
+    expect(relaunch).toHaveAttribute('aria-valuemax', '8');
+    expect(relaunch).toHaveAttribute('aria-valuetext', '5 von 8 Schritten');
+    const row = relaunch.closest('tr')!;
+    expect(within(row).getByText('5 von 8 Schritten')).toBeInTheDocument();
+    expect(within(row).getByText('vor 2 Stunden')).toBeInTheDocument();
+    expect(row.querySelector('time')).toHaveAttribute('datetime', twoHoursAgo);
+    expect(
+      within(table).getByRole('progressbar', { name: 'Fortschritt von Shop' }),
+    ).toHaveAttribute('aria-valuetext', '8 von 8 Schritten');
+  });
+
   it('shows the empty state', async () => {
     await renderApp('/dashboard', { handlers: [api.get('/projects', [])] });
     expect(await screen.findByText('Sie haben keine aktiven Projekte')).toBeInTheDocument();

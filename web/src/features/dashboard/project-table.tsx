@@ -2,8 +2,44 @@ import { useTranslation } from 'react-i18next';
 import { ArrowIcon, EyeIcon, SettingsIcon } from '@fragewerk/engine/react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { germanDate, timeAgo } from '../../lib/dates.ts';
 import type { ProjectSummary } from '../../lib/projects-api.ts';
 import { projectStatus } from './project-status.ts';
+
+/**
+ * How far a project's questionnaire is answered: a bar with „5 von 8 Schritten“ for screen
+ * readers too, and how long ago it was last edited („vor 2 Stunden“, the date on hover).
+ */
+function ProjectProgress({ project }: { project: ProjectSummary }) {
+  const { t } = useTranslation();
+  const { complete, total } = project.progress;
+  const figure = t('progress.figure', { complete, total });
+  return (
+    <div className="project-progress">
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={t('progress.of', { name: project.project_name })}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={complete}
+        aria-valuetext={figure}
+      >
+        <span
+          className={complete === total ? 'progress-bar is-done' : 'progress-bar'}
+          style={{ width: `${total ? (complete / total) * 100 : 0}%` }}
+        />
+      </div>
+      <div className="progress-text">
+        <span aria-hidden="true">{figure}</span>
+        <time dateTime={project.updated_at} title={germanDate(project.updated_at)}>
+          <span className="visually-hidden">{t('progress.edited')} </span>
+          {timeAgo(project.updated_at)}
+        </time>
+      </div>
+    </div>
+  );
+}
 
 /** A link that is shown but not usable while the project is archived. */
 function RowLink({
@@ -73,7 +109,10 @@ export function ProjectTable({
                   </span>
                 </td>
                 <td>{project.customer_firm}</td>
-                <td>{name}</td>
+                <td>
+                  {name}
+                  <ProjectProgress project={project} />
+                </td>
                 <td className="row-actions">
                   <RowLink
                     to={paths.projectSettings.url(project.id)}

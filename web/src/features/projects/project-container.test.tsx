@@ -10,6 +10,28 @@ const stepPath = `/projekte/${id}/fragebogen/stakeholder`;
 const forCustomer = (overrides: Partial<Project> = {}) =>
   makeProject({ edit_token: undefined, ...overrides });
 
+/** Every step answered: one entry per list (a goal per group), a value in every form. */
+const entry = (n: number, fields: Record<string, unknown>) => ({
+  id: `e0000000-0000-4000-8000-00000000000${n}`,
+  version: 1,
+  ...fields,
+});
+const competitor = entry(2, { name: 'Holz & Co' });
+const answered: Partial<Project> = {
+  stakeholders: [entry(1, { is_external: false, type: 'management' })],
+  competitors: [competitor],
+  goals: [
+    entry(3, { type: 'company', goal: 'increase_revenue' }),
+    entry(4, { type: 'brand', goal: 'build_trust' }),
+    entry(5, { type: 'user', goal: 'find_location' }),
+  ],
+  userstories: [entry(6, { role: 'new_customer' })],
+  personas: [entry(7, { name: 'Anna' })],
+  brandpersonality: { gender: 'female', version: 1 },
+  polarityprofile: { attribute_traditional_modern: 1, version: 1 },
+  brandpositioning: { mission_statement: 'Gutes Holz', version: 1 },
+};
+
 describe('project container', () => {
   it('shows a spinner while the project loads', async () => {
     await renderApp(stepPath, {
@@ -131,7 +153,7 @@ describe('project container', () => {
   });
 
   it("approves after 'Projekt Freigeben?' and shows 'Projekt freigegeben!'", async () => {
-    let project = makeProject();
+    let project = makeProject(answered);
     const approve = vi.fn();
     const { user } = await renderApp(stepPath, {
       handlers: [
@@ -151,6 +173,8 @@ describe('project container', () => {
       ),
     ).toBeInTheDocument();
     expect(approve).not.toHaveBeenCalled();
+    // Every step is complete: nothing to list.
+    expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Projekt freigegeben!')).toBeInTheDocument();
     expect(approve).toHaveBeenCalledTimes(1);
@@ -161,6 +185,62 @@ describe('project container', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
+  });
+
+  it("lists the incomplete steps with links and still approves ('Trotzdem freigeben')", async () => {
+    const approve = vi.fn();
+    const project = makeProject({ ...answered, goals: [], personas: [] });
+    const { user, router } = await renderApp(stepPath, {
+      handlers: [
+        api.get(`/projects/${id}`, {
+          ...project,
+          progress: {
+            ...project.progress,
+            steps: {
+              ...project.progress.steps,
+              competitors: {
+                state: 'review',
+                invalid: [{ id: competitor.id, version: 1 }],
+              },
+            },
+          },
+        }),
+        api.put(`/projects/${id}/approve`, () => {
+          approve();
+          return [200, makeProject({ ...answered, is_approved: true })];
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Freigeben' }));
+    let dialog = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    expect(
+      within(dialog).getByText('Diese Schritte sind noch nicht vollständig:'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Wettbewerber-Analyse (bitte prüfen)', 'Ziele (noch leer)', 'Personas (noch leer)']);
+    expect(within(dialog).getByRole('link', { name: 'Ziele' })).toHaveAttribute(
+      'href',
+      `/projekte/${id}/fragebogen/ziele`,
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
+
+    // Enter on a link follows it and approves nothing; the question closes.
+    within(dialog).getByRole('link', { name: 'Ziele' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/projekte/${id}/fragebogen/ziele`),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(approve).not.toHaveBeenCalled();
+
+    await user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
+    dialog = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Trotzdem freigeben' }));
+    expect(await screen.findByText('Projekt freigegeben!')).toBeInTheDocument();
+    expect(approve).toHaveBeenCalledTimes(1);
   });
 
   it('does not approve when the question is cancelled', async () => {

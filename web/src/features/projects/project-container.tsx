@@ -73,9 +73,7 @@ export function ProjectContainer() {
           <span className="project-bar-name">{project.project_name}</span>
         </div>
         <div className="project-bar-actions">
-          {!project.is_approved && !project.is_archived && !onSettings ? (
-            <ApproveButton projectId={project.id} />
-          ) : null}
+          {!project.is_approved && !project.is_archived && !onSettings ? <ApproveButton /> : null}
           {(isOwner || project.is_niceview_enabled) && !onResults && !onSettings ? (
             <Link className="button button-secondary" to={paths.results.url(project.id)}>
               {t('routes.results')}

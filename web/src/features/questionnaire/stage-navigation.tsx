@@ -1,28 +1,78 @@
-import type { Definition, StepDefinition } from '@fragewerk/engine/core';
+import type { Definition, ProjectProgress, StepDefinition } from '@fragewerk/engine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import './stage-navigation.css';
 
-/** The three stage tabs ('1 Business Insights', …) and the sub-navigation of the current stage. */
+/**
+ * A step in the sub-navigation with its mark: a check for a complete step, an exclamation mark for
+ * one that needs a look; the mark's words describe the link for screen readers.
+ */
+function StepTab({
+  step,
+  projectId,
+  state,
+}: {
+  step: StepDefinition;
+  projectId: string;
+  state: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const marked = state === 'complete' || state === 'review';
+  return (
+    <li>
+      <NavLink
+        to={paths.step.url(projectId, step.meta.slug)}
+        className="step-tab"
+        aria-describedby={marked ? id : undefined}
+      >
+        {step.meta.title}
+        {marked ? (
+          <span className={`step-mark is-${state}`} aria-hidden="true">
+            {state === 'complete' ? '✓' : '!'}
+          </span>
+        ) : null}
+      </NavLink>
+      {marked ? (
+        <span id={id} hidden>
+          {t(`progress.state.${state}`)}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The three stage tabs ('1 Business Insights', …) with how many of their steps are complete
+ * („2/3“), and the sub-navigation of the current stage with each step's mark.
+ */
 export function StageNavigation({
   definition,
   projectId,
   current,
+  progress,
 }: {
   definition: Definition;
   projectId: string;
   current: StepDefinition;
+  progress: ProjectProgress;
 }) {
   const { t } = useTranslation();
+  const baseId = useId();
   const stepsOf = (stageKey: string) => definition.steps.filter((step) => step.stage === stageKey);
+  const stateOf = (step: StepDefinition) => progress.steps[step.meta.key]?.state;
   return (
     <div className="stage-nav">
       <nav aria-label={t('questionnaire.stages')}>
         <ol className="stage-tabs">
           {definition.stages.map((stage, index) => {
-            const first = stepsOf(stage.key)[0];
+            const steps = stepsOf(stage.key);
+            const first = steps[0];
             const active = stage.key === current.stage;
+            const complete = steps.filter((step) => stateOf(step) === 'complete').length;
+            const figure = `${baseId}-${stage.key}`;
             return (
               <li key={stage.key}>
                 {/* A plain Link: NavLink would set aria-current only on the stage's first step. */}
@@ -30,9 +80,19 @@ export function StageNavigation({
                   to={first ? paths.step.url(projectId, first.meta.slug) : '#'}
                   className={active ? 'stage-tab is-active' : 'stage-tab'}
                   aria-current={active ? 'true' : undefined}
+                  aria-describedby={figure}
                 >
                   <span className="stage-number">{index + 1}</span> {stage.title}
+                  <span
+                    className={complete === steps.length ? 'stage-count is-done' : 'stage-count'}
+                    aria-hidden="true"
+                  >
+                    {complete}/{steps.length}
+                  </span>
                 </Link>
+                <span id={figure} hidden>
+                  {t('progress.stage', { complete, total: steps.length })}
+                </span>
               </li>
             );
           })}
@@ -41,11 +101,7 @@ export function StageNavigation({
       <nav aria-label={t('questionnaire.steps')}>
         <ul className="step-tabs">
           {stepsOf(current.stage).map((step) => (
-            <li key={step.meta.key}>
-              <NavLink to={paths.step.url(projectId, step.meta.slug)} className="step-tab">
-                {step.meta.title}
-              </NavLink>
-            </li>
+            <StepTab key={step.meta.key} step={step} projectId={projectId} state={stateOf(step)} />
           ))}
         </ul>
       </nav>

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { RequestHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api, makeProject, renderApp } from '../../test/render-app.tsx';
 
@@ -17,8 +18,10 @@ const order = [
   ['personas', 'Personas', 'Wer kommt auf die Party?'],
 ] as const;
 
-async function openStep(slug: string, project = makeProject()) {
-  const app = await renderApp(step(slug), { handlers: [api.get(`/projects/${id}`, project)] });
+async function openStep(slug: string, project = makeProject(), handlers: RequestHandler[] = []) {
+  const app = await renderApp(step(slug), {
+    handlers: [api.get(`/projects/${id}`, project), ...handlers],
+  });
   await screen.findByRole('heading', { level: 1 });
   return app;
 }
@@ -30,11 +33,10 @@ describe('questionnaire navigation', () => {
     await openStep('markenpositionierung');
     const stages = screen.getByRole('navigation', { name: 'Etappen des Fragebogens' });
     const tabs = within(stages).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual([
-      '1 Business Insights',
-      '2 Brand Insights',
-      '3 User Insights',
-    ]);
+    expect(tabs).toHaveLength(3);
+    expect(tabs[0]).toHaveAccessibleName('1 Business Insights');
+    expect(tabs[1]).toHaveAccessibleName('2 Brand Insights');
+    expect(tabs[2]).toHaveAccessibleName('3 User Insights');
     expect(within(stages).getByRole('link', { name: '1 Business Insights' })).toHaveAttribute(
       'href',
       step('stakeholder'),
@@ -150,5 +152,73 @@ describe('questionnaire navigation', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Wer redet mit?' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('progress in the navigation (docs/product.md#fortschritt)', () => {
+  const competitor = (n: number, version = 1) => ({
+    id: `c0000000-0000-4000-8000-00000000000${n}`,
+    version,
+    name: `Wettbewerber ${n}`,
+    explanation: 'Gleiche Region',
+    importance: 3,
+  });
+  const goal = (n: number, type: string, key: string) => ({
+    id: `90000000-0000-4000-8000-00000000000${n}`,
+    version: 1,
+    type,
+    goal: key,
+    goal_definition: 'messbar',
+  });
+  const stages = () => screen.getByRole('navigation', { name: 'Etappen des Fragebogens' });
+  const steps = () => screen.getByRole('navigation', { name: 'Schritte dieser Etappe' });
+  const tab = (name: string) => within(stages()).getByRole('link', { name });
+  const stepLink = (name: string) => within(steps()).getByRole('link', { name });
+
+  it('counts the complete steps per stage („1/3“) and marks complete steps and steps to check', async () => {
+    const project = makeProject({
+      competitors: [competitor(1)],
+      goals: [goal(1, 'company', 'increase_revenue')],
+      brandpositioning: { mission_statement: 'Gutes Holz', version: 3 },
+    });
+    const { user } = await openStep('stakeholder', {
+      ...project,
+      progress: {
+        ...project.progress,
+        steps: {
+          ...project.progress.steps,
+          brandpositioning: { state: 'review', invalid: [{ version: 3 }] },
+        },
+      },
+    });
+    expect(tab('1 Business Insights')).toHaveAccessibleDescription('1 von 3 Schritten vollständig');
+    expect(tab('1 Business Insights')).toHaveTextContent('1/3');
+    expect(tab('2 Brand Insights')).toHaveAccessibleDescription('0 von 3 Schritten vollständig');
+    expect(tab('3 User Insights')).toHaveAccessibleDescription('0 von 2 Schritten vollständig');
+    expect(stepLink('Stakeholder-Analyse')).not.toHaveAccessibleDescription();
+    expect(stepLink('Wettbewerber-Analyse')).toHaveAccessibleDescription('vollständig');
+    // One company goal of three groups: started, no mark.
+    expect(stepLink('Ziele')).not.toHaveAccessibleDescription();
+
+    await user.click(tab('2 Brand Insights'));
+    expect(
+      await screen.findByRole('link', { name: 'Markenpositionierung' }),
+    ).toHaveAccessibleDescription('bitte prüfen');
+  });
+
+  it('follows a save at once: a deleted entry takes the check mark away', async () => {
+    const { user } = await openStep('wettbewerber', makeProject({ competitors: [competitor(1)] }), [
+      api.delete(`/projects/${id}/competitors/${competitor(1).id}`, () => [200, null]),
+    ]);
+    expect(stepLink('Wettbewerber-Analyse')).toHaveAccessibleDescription('vollständig');
+    expect(tab('1 Business Insights')).toHaveTextContent('1/3');
+    await user.click(await screen.findByRole('button', { name: /Löschen/ }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Wirklich löschen?' })).getByRole('button', {
+        name: 'Löschen',
+      }),
+    );
+    await waitFor(() => expect(stepLink('Wettbewerber-Analyse')).not.toHaveAccessibleDescription());
+    expect(tab('1 Business Insights')).toHaveTextContent('0/3');
   });
 });

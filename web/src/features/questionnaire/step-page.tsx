@@ -1,14 +1,14 @@
-import { lazyWithPreload } from '@fragewerk/engine/react';
+import { lazyWithPreload, Markdown } from '@fragewerk/engine/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner.tsx';
 import { useParams } from 'react-router-dom';
 import { useDefinition } from '../../hooks/use-definition.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { Markdown } from '../../lib/markdown.tsx';
 import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { ApproveButton } from '../projects/approve-button.tsx';
 import { useProjectScope } from '../projects/project-context.ts';
+import { useProjectProgress } from '../projects/use-project-progress.ts';
 import { ListStepContainer } from './list-step-container.tsx';
 import { StageNavigation } from './stage-navigation.tsx';
 import { StepFooter } from './step-footer.tsx';
@@ -25,6 +25,7 @@ export function StepPage() {
   const { t } = useTranslation();
   const definition = useDefinition();
   const { project } = useProjectScope();
+  const progress = useProjectProgress(project);
   const { slug } = useParams();
   const step = stepBySlug(definition, slug);
   useDocumentTitle(step ? step.meta.title : t('routes.notFound'));
@@ -33,7 +34,12 @@ export function StepPage() {
 
   return (
     <>
-      <StageNavigation definition={definition} projectId={project.id} current={step} />
+      <StageNavigation
+        definition={definition}
+        projectId={project.id}
+        current={step}
+        progress={progress}
+      />
       <div className="step-layout">
         <section className="step-main" aria-labelledby="step-heading">
           <p className="step-kicker">{step.meta.title}</p>
@@ -47,7 +53,7 @@ export function StepPage() {
           )}
           {isLast && !project.is_approved ? (
             <div className="approve-box">
-              <ApproveButton projectId={project.id} />
+              <ApproveButton />
             </div>
           ) : null}
         </section>

@@ -2,8 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { definition } from '../test/render-app.tsx';
 import { Markdown } from './markdown.tsx';
+import { testDefinition as definition } from './test/render.tsx';
 
 afterEach(cleanup);
 
