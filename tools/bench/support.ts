@@ -171,7 +171,14 @@ export async function spawnApi(options: {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  return spawnServer({ args: [API_MAIN], env, port, readyPath: '/api/config/presets' });
+  // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: profile the API under load.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawnServer({
+    args: [...nodeArgs, API_MAIN],
+    env,
+    port,
+    readyPath: '/api/config/presets',
+  });
 }
 
 /** A demo project with its share token. */
