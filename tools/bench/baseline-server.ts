@@ -46,6 +46,9 @@ async function getProject(id: string) {
   if (!row) return undefined;
   const project = {
     ...row,
+    // The ORM loads the revision pointer as a reference {id}; the plain row has only its column,
+    // and without it projectJson falls back to an empty revision id.
+    definition_revision: { id: row.definition_revision_id },
     owner: {
       company: row.company,
       contact_name: row.contact_name,
