@@ -5,13 +5,24 @@
  * - GET /api/projects/{id} of the demo project as its owner (session cookie from /login);
  * - PATCH /api/projects/{id}/brandpositioning with X-Edit-Token and X-Requested-With, one project
  *   per connection, each request carrying the version the previous response returned.
- * Budget: GET ≥ 0.6× and PATCH ≥ 0.5× the baseline's requests/s, p99 ≤ 50 ms, zero errors; the
- * API's RSS after the load ≤ 250 MB. The same load on the embedded database is reported without
- * budget.
+ * Then open-loop (tools/bench/open-loop.ts): 300 GET/s and 300 PATCH/s at the same time, on a
+ * fixed schedule, latency from the scheduled send time.
+ * Budget: GET ≥ 0.6× and PATCH ≥ 0.5× the baseline's requests/s and zero errors (closed loop);
+ * p99 ≤ 50 ms and zero errors under the open-loop load; the API's RSS after the load ≤ 250 MB.
+ * The closed-loop p99 has no budget: a closed loop's p99 is its own queue (50 connections always
+ * waiting), not the latency a client sees at a given load. The same loads on the embedded database
+ * are reported without budget.
  */
 import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
 import { demoAnswers } from '../src/demo-answers.ts';
+import {
+  openFigures,
+  openLoop,
+  type OpenFigures,
+  type Stream,
+  type StreamResult,
+} from './open-loop.ts';
 import {
   CONNECTIONS,
   definition,
@@ -37,6 +48,9 @@ const DURATION_S = Number(process.env.BENCH_API_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 2);
 const STEP = 'brandpositioning';
 const P99_BUDGET_MS = 50;
+/** Open loop: requests per second of each of GET and PATCH, and seconds per run. */
+const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 300);
+const OPEN_DURATION_S = Number(process.env.BENCH_OPEN_DURATION ?? 20);
 const RSS_BUDGET_MB = 250;
 
 interface Slot extends DemoProject {
@@ -127,6 +141,120 @@ export async function slotsOf(databaseUrl: string, projects: DemoProject[]): Pro
   }
 }
 
+/** GET of one project at a fixed rate (open loop). */
+const getStream = (projectId: string, cookie: string): Stream => ({
+  name: 'GET',
+  rate: OPEN_RATE,
+  next: () => ({ method: 'GET', path: `/api/projects/${projectId}`, headers: { cookie } }),
+});
+
+/**
+ * PATCH at a fixed rate (open loop) over the writer projects, round-robin. A project has at most
+ * one request in flight, else its version would be stale (a 409): when the project whose turn it
+ * is still waits for its answer, the next free one goes; when none is free the send is skipped
+ * (an error — the server is more than 50 requests behind).
+ */
+async function patchStream(slots: Slot[]): Promise<Stream> {
+  const answers = demoAnswers(await definition()).forms[STEP]!;
+  const busy = new Set<Slot>();
+  let turn = 0;
+  let counter = 0;
+  const free = () => {
+    for (let tried = 0; tried < slots.length; tried += 1) {
+      const slot = slots[(turn + tried) % slots.length]!;
+      if (busy.has(slot)) continue;
+      turn = (turn + tried + 1) % slots.length;
+      return slot;
+    }
+    return undefined;
+  };
+  return {
+    name: 'PATCH',
+    rate: OPEN_RATE,
+    next() {
+      const slot = free();
+      if (!slot) return undefined;
+      busy.add(slot);
+      counter += 1;
+      return {
+        method: 'PATCH',
+        path: `/api/projects/${slot.id}/${STEP}`,
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          'x-edit-token': slot.token,
+        },
+        body: JSON.stringify({
+          ...answers,
+          mission_statement: `Wir bauen Möbel, die Geschichten erzählen (offen ${counter}).`,
+          version: slot.version,
+        }),
+        readBody: true,
+        done: (status, body) => storeVersion(slot, status, body),
+        settled: () => busy.delete(slot),
+      };
+    },
+  };
+}
+
+/** Keeps the version a PATCH answer returns (a 409 carries the current one: counted, then healed). */
+function storeVersion(slot: Slot, status: number, body: string) {
+  if (status !== 200 && status !== 409) return;
+  try {
+    const version = (JSON.parse(body) as { data?: { version?: number } }).data?.version;
+    if (typeof version === 'number') slot.version = version;
+  } catch {
+    // not JSON: the version stays, the status already counts as an error
+  }
+}
+
+/** One open-loop run: GET of the reader and PATCH of the writers at the same time. */
+async function openRun(
+  url: string,
+  reader: DemoProject,
+  cookie: string,
+  slots: Slot[],
+  duration = OPEN_DURATION_S,
+): Promise<StreamResult[]> {
+  return openLoop(url, [getStream(reader.id, cookie), await patchStream(slots)], duration);
+}
+
+/** The rows of an open-loop load: achieved rates, p50/p99 per method, errors. */
+function openRows(label: string, get: OpenFigures, patch: OpenFigures, budgeted: boolean): Row[] {
+  const p99Row = (method: string, figures: OpenFigures): Row => ({
+    name: `${label}: ${method} p99`,
+    value: figures.p99,
+    unit: 'ms',
+    budget: budgeted ? `≤ ${P99_BUDGET_MS} ms` : '',
+    ok: budgeted ? figures.p99 <= P99_BUDGET_MS : null,
+  });
+  const errors = get.errors + patch.errors;
+  return [
+    { name: `${label}: GET/s achieved`, value: get.achieved, unit: 'req/s', budget: '', ok: null },
+    {
+      name: `${label}: PATCH/s achieved`,
+      value: patch.achieved,
+      unit: 'req/s',
+      budget: '',
+      ok: null,
+    },
+    { name: `${label}: GET p50`, value: get.p50, unit: 'ms', budget: '', ok: null },
+    p99Row('GET', get),
+    { name: `${label}: PATCH p50`, value: patch.p50, unit: 'ms', budget: '', ok: null },
+    p99Row('PATCH', patch),
+    {
+      name: `${label}: errors (non-2xx, timeouts, connection, skipped)`,
+      value: errors,
+      unit: '',
+      budget: budgeted ? '0' : '',
+      ok: budgeted ? errors === 0 : null,
+    },
+  ];
+}
+
+const openLabel = (server: string) =>
+  `${server} open load ${OPEN_RATE} GET/s + ${OPEN_RATE} PATCH/s`;
+
 interface Figures {
   rps: number;
   p50: number;
@@ -145,13 +273,8 @@ function figureRows(label: string, figures: Figures, budgeted: boolean): Row[] {
   return [
     { name: `${label}: requests/s`, value: figures.rps, unit: 'req/s', budget: '', ok: null },
     { name: `${label}: p50`, value: figures.p50, unit: 'ms', budget: '', ok: null },
-    {
-      name: `${label}: p99`,
-      value: figures.p99,
-      unit: 'ms',
-      budget: budgeted ? `≤ ${P99_BUDGET_MS} ms` : '',
-      ok: budgeted ? figures.p99 <= P99_BUDGET_MS : null,
-    },
+    // The p99 budget moved to the open-loop rows (see the file's comment).
+    { name: `${label}: p99`, value: figures.p99, unit: 'ms', budget: '', ok: null },
     {
       name: `${label}: errors (non-2xx, timeouts, connection)`,
       value: figures.errors,
@@ -211,6 +334,22 @@ export const apiLoad: Benchmark = async () => {
         );
       }
     }
+    // Open loop, A B then B A: both servers get the same offered load at the same point of the run.
+    const open = new Map<string, StreamResult[]>();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const server of round % 2 ? [...servers].reverse() : servers) {
+        log(
+          `Offene Last ${server.key}: ${OPEN_RATE} GET/s + ${OPEN_RATE} PATCH/s, Runde ${round + 1}/${ROUNDS}`,
+        );
+        const runs = await openRun(
+          server.url,
+          reader,
+          cookie,
+          await slotsOf(database.url, writers),
+        );
+        open.set(server.key, [...(open.get(server.key) ?? []), ...runs]);
+      }
+    }
     const rss = rssMb(api.pid);
 
     for (const [method, minimum] of [
@@ -232,6 +371,22 @@ export const apiLoad: Benchmark = async () => {
         },
       );
     }
+    const openOf = (key: string, method: string) =>
+      openFigures(open.get(key)!.filter((run) => run.name === method));
+    rows.push(
+      ...openRows(
+        `${openLabel('API')} (PostgreSQL)`,
+        openOf('api', 'GET'),
+        openOf('api', 'PATCH'),
+        true,
+      ),
+      ...openRows(
+        `  ${openLabel('baseline')} (node:http + pg)`,
+        openOf('baseline', 'GET'),
+        openOf('baseline', 'PATCH'),
+        true,
+      ),
+    );
     rows.push(
       {
         name: 'API baseline: GET returns the same JSON as the API',
