@@ -16,7 +16,9 @@
 import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
 import { demoAnswers } from '../src/demo-answers.ts';
+import { fillListAccount, LIST_ACCOUNT, LIST_PROJECTS } from './list-account.ts';
 import {
+  describeRuns,
   openFigures,
   openLoop,
   type OpenFigures,
@@ -75,6 +77,26 @@ export async function loadGet(
     connections: CONNECTIONS,
     duration,
     requests: [{ method: 'GET', path: `/api/projects/${projectId}`, headers: { cookie } }],
+  });
+}
+
+/**
+ * The dashboard list of the list account. The baseline has no sessions and takes the account from
+ * `x-owner-id`; the API ignores that header.
+ */
+export async function loadList(
+  url: string,
+  cookie: string,
+  ownerId: string,
+  duration = DURATION_S,
+) {
+  return run({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
+      { method: 'GET', path: '/api/projects', headers: { cookie, 'x-owner-id': ownerId } },
+    ],
   });
 }
 
@@ -255,6 +277,54 @@ function openRows(label: string, get: OpenFigures, patch: OpenFigures, budgeted:
 const openLabel = (server: string) =>
   `${server} open load ${OPEN_RATE} GET/s + ${OPEN_RATE} PATCH/s`;
 
+/**
+ * The writers' current versions through the API (no second client may open the embedded
+ * database), after a second of quiet for requests still in flight from a previous run.
+ */
+async function embeddedSlots(url: string, writers: DemoProject[]): Promise<Slot[]> {
+  await sleep(1000);
+  return Promise.all(
+    writers.map(async (project) => {
+      const response = await fetch(`${url}/api/projects/${project.id}`, {
+        headers: { 'x-edit-token': project.token },
+      });
+      const { data } = (await response.json()) as { data: Record<string, { version: number }> };
+      return { ...project, version: data[STEP]!.version };
+    }),
+  );
+}
+
+/**
+ * The list account with its projects, logged in on the API. Its first GET /projects computes and
+ * caches the progress figures (the baseline serves only that warm path); then both lists are
+ * compared.
+ */
+async function listSetUp(
+  databaseUrl: string,
+  source: DemoProject,
+  apiUrl: string,
+  baselineUrl: string,
+) {
+  const started = performance.now();
+  const ownerId = await fillListAccount(databaseUrl, source);
+  log(
+    `Dashboard-Liste: Konto mit ${LIST_PROJECTS} Projekten angelegt (${Math.round(performance.now() - started)} ms)`,
+  );
+  const cookie = await loginCookie(apiUrl, LIST_ACCOUNT);
+  const read = async (url: string) => {
+    const response = await fetch(`${url}/api/projects`, {
+      headers: { cookie, 'x-owner-id': ownerId },
+    });
+    if (response.status !== 200) throw new Error(`GET /projects: ${response.status} von ${url}`);
+    return (await response.json()) as { data: { progress: { complete: number } }[] };
+  };
+  const ours = await read(apiUrl);
+  const figures = new Set(ours.data.map((project) => project.progress.complete));
+  log(`  ${ours.data.length} Projekte, ${figures.size} verschiedene Fortschrittswerte`);
+  const sameJson = JSON.stringify(ours) === JSON.stringify(await read(baselineUrl));
+  return { ownerId, cookie, sameJson };
+}
+
 interface Figures {
   rps: number;
   p50: number;
@@ -306,14 +376,16 @@ export const apiLoad: Benchmark = async () => {
         await (await fetch(`${url}/api/projects/${reader.id}`, { headers: { cookie } })).json(),
       );
     const sameJson = (await read(api.url)) === (await read(baseline.url));
+    const list = await listSetUp(database.url, reader, api.url, baseline.url);
 
     const servers = [
       { key: 'api', url: api.url },
       { key: 'baseline', url: baseline.url },
     ];
-    log('Aufwärmen (je 3 s GET und PATCH) …');
+    log('Aufwärmen (je 3 s GET, PATCH und Liste) …');
     for (const server of servers) {
       await loadGet(server.url, reader.id, cookie, 3);
+      await loadList(server.url, list.cookie, list.ownerId, 3);
       await loadPatch(server.url, await slotsOf(database.url, writers), 3);
     }
     const results = new Map<string, Result[]>();
@@ -333,6 +405,10 @@ export const apiLoad: Benchmark = async () => {
           await loadPatch(server.url, await slotsOf(database.url, writers)),
         );
       }
+      for (const server of order) {
+        log(`GET /projects ${server.key}, Runde ${round + 1}/${ROUNDS}`);
+        add(`list-${server.key}`, await loadList(server.url, list.cookie, list.ownerId));
+      }
     }
     // Open loop, A B then B A: both servers get the same offered load at the same point of the run.
     const open = new Map<string, StreamResult[]>();
@@ -347,6 +423,7 @@ export const apiLoad: Benchmark = async () => {
           cookie,
           await slotsOf(database.url, writers),
         );
+        log(`  ${describeRuns(runs)}`);
         open.set(server.key, [...(open.get(server.key) ?? []), ...runs]);
       }
     }
@@ -387,10 +464,34 @@ export const apiLoad: Benchmark = async () => {
         true,
       ),
     );
+    const listOurs = figuresOf(results.get('list-api')!);
+    const listBase = figuresOf(results.get('list-baseline')!);
+    rows.push(
+      ...figureRows(`API GET /projects, ${LIST_PROJECTS} projects (PostgreSQL)`, listOurs, false),
+      ...figureRows(
+        `  baseline GET /projects, ${LIST_PROJECTS} projects (node:http + pg)`,
+        listBase,
+        false,
+      ).slice(0, 3),
+      {
+        name: 'API GET /projects: requests/s ÷ baseline',
+        value: round2(listOurs.rps / listBase.rps),
+        unit: '×',
+        budget: '',
+        ok: null,
+      },
+    );
     rows.push(
       {
         name: 'API baseline: GET returns the same JSON as the API',
         value: sameJson ? 'yes' : 'no',
+        unit: '',
+        budget: '',
+        ok: null,
+      },
+      {
+        name: 'API baseline: GET /projects returns the same JSON as the API',
+        value: list.sameJson ? 'yes' : 'no',
         unit: '',
         budget: '',
         ok: null,
@@ -425,20 +526,24 @@ export const apiLoad: Benchmark = async () => {
     log('Eingebettet: GET …');
     const get = await loadGet(server.url, embeddedReader.id, embeddedCookie);
     log('Eingebettet: PATCH …');
-    const slots = await Promise.all(
-      embeddedWriters.map(async (project) => {
-        const response = await fetch(`${server.url}/api/projects/${project.id}`, {
-          headers: { 'x-edit-token': project.token },
-        });
-        const { data } = (await response.json()) as { data: Record<string, { version: number }> };
-        return { ...project, version: data[STEP]!.version };
-      }),
+    const patch = await loadPatch(server.url, await embeddedSlots(server.url, embeddedWriters));
+    log(`Eingebettet: offene Last ${OPEN_RATE} GET/s + ${OPEN_RATE} PATCH/s …`);
+    const runs = await openRun(
+      server.url,
+      embeddedReader,
+      embeddedCookie,
+      await embeddedSlots(server.url, embeddedWriters),
     );
-    const patch = await loadPatch(server.url, slots);
+    log(`  ${describeRuns(runs)}`);
+    const [openGet, openPatch] = runs.map((run) => openFigures([run])) as [
+      OpenFigures,
+      OpenFigures,
+    ];
     const rss = rssMb(server.pid);
     rows.push(
       ...figureRows('API GET (embedded)', figuresOf([get]), false),
       ...figureRows('API PATCH (embedded)', figuresOf([patch]), false),
+      ...openRows(`${openLabel('API')} (embedded)`, openGet, openPatch, false),
       {
         name: 'API memory after the load (RSS, embedded)',
         value: rss,

@@ -3,6 +3,9 @@
  * API for the two measured routes, on the same database, with the same JSON builder.
  * - GET /api/projects/{id}: the project with its owner, its answers, its items → projectJson
  *   (with the progress, judged by the compiled checks).
+ * - GET /api/projects (the dashboard list, warm path): the API's one statement, projects with
+ *   their cached progress figure, → the list JSON; 500 when a figure is not cached (the bench warms
+ *   the cache through the API first). The account comes in an `x-owner-id` header.
  * - PATCH /api/projects/{id}/{step}: the step's validator, then one `update answer set data,
  *   version = version + 1 where project, step, version` (joined with the project for the share
  *   token) → answerJson; 409 on a stale version.
@@ -10,10 +13,16 @@
  * `node --import tsx tools/bench/baseline-server.ts` with DATABASE_URL and PORT.
  */
 import { createServer, type ServerResponse } from 'node:http';
-import { checkedDocuments, compileChecks, validatorFromChecks } from '@fragewerk/engine/core';
+import {
+  checkedDocuments,
+  compileChecks,
+  PROGRESS_RULE,
+  validatorFromChecks,
+} from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import pg from 'pg';
 import { answerJson, projectJson, type Answer, type Item, type Project } from '@fragewerk/api';
+import type { ProjectSummaryJson } from '@fragewerk/schemas/types';
 
 const definition = await loadDefinitionFromDisk();
 const checks = compileChecks(definition);
@@ -61,6 +70,60 @@ async function getProject(id: string) {
   });
 }
 
+/** A row of the dashboard list's statement, timestamps as ISO text (as the API reads them). */
+interface ListRow {
+  id: string;
+  customer_firm: string;
+  project_name: string;
+  is_approved: boolean;
+  is_archived: boolean;
+  is_niceview_enabled: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  complete: number | null;
+  total: number | null;
+}
+
+/**
+ * GET /api/projects, the warm path only: the API's single statement (projectList: projects with
+ * their cached figure) and the same JSON. A project without a cached figure is an error here (the
+ * API would compute it); the bench warms the cache through the API first.
+ */
+async function listProjects(ownerId: string): Promise<ProjectSummaryJson[] | undefined> {
+  const { rows } = await pool.query<ListRow>(
+    `select p.id, p.customer_firm, p.project_name, p.is_approved, p.is_archived,
+            p.is_niceview_enabled, p.version, to_json(p.created_at) #>> '{}' as created_at,
+            to_json(p.updated_at) #>> '{}' as updated_at, p.definition_revision_id,
+            pp.complete, pp.total
+       from project p
+       left join project_progress pp
+         on pp.project_id = p.id and pp.project_xmin = p.xmin::text and pp.rule = $1
+      where p.owner_id = $2
+      order by p.created_at desc`,
+    [PROGRESS_RULE, ownerId],
+  );
+  if (rows.some((row) => row.complete === null || row.total === null)) return undefined;
+  return rows.map(summaryJson);
+}
+
+/**
+ * The API's projectSummaryJson (not exported by @fragewerk/api), field for field; the bench
+ * checks that both lists are the identical JSON.
+ */
+const summaryJson = (row: ListRow): ProjectSummaryJson => ({
+  id: row.id,
+  customer_firm: row.customer_firm,
+  project_name: row.project_name,
+  is_approved: row.is_approved,
+  is_archived: row.is_archived,
+  is_niceview_enabled: row.is_niceview_enabled,
+  version: row.version,
+  created_at: new Date(row.created_at).toISOString(),
+  updated_at: new Date(row.updated_at).toISOString(),
+  progress: { complete: row.complete!, total: row.total! },
+});
+
 async function saveForm(id: string, step: string, token: string, body: Record<string, unknown>) {
   const { version, ...answers } = body;
   const result = validate(`step:${step}`)(answers);
@@ -83,6 +146,11 @@ const server = createServer((request, response) => {
   request.on('end', () => {
     const parts = new URL(request.url ?? '/', 'http://x').pathname.split('/').filter(Boolean);
     const handle = async () => {
+      if (request.method === 'GET' && parts.join('/') === 'api/projects') {
+        // No sessions: the bench names the account in a header (the API reads it from the session).
+        const list = await listProjects(String(request.headers['x-owner-id'] ?? ''));
+        return list ? send(response, 200, { data: list }) : send(response, 500, {});
+      }
       if (request.method === 'GET' && parts.length === 3 && parts[1] === 'projects') {
         const project = await getProject(parts[2]!);
         return project ? send(response, 200, { data: project }) : send(response, 404, {});

@@ -181,3 +181,13 @@ export function openFigures(runs: StreamResult[]): OpenFigures {
     ),
   };
 }
+
+/** A run's outcome per stream for the progress log, e.g. to tell skipped sends from timeouts. */
+export const describeRuns = (runs: StreamResult[]) =>
+  runs
+    .map(
+      (run) =>
+        `${run.name}: ${run.ok} ok, ${run.non2xx} nicht 2xx, ${run.timeouts} Zeitüberschreitungen, ` +
+        `${run.connection} Verbindungsfehler, ${run.skipped} übersprungen`,
+    )
+    .join('; ');

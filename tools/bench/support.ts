@@ -290,8 +290,14 @@ export const browser = once<Browser>(async () => {
 export const shareUrl = (base: string, project: DemoProject, slug: string) =>
   `${base}/share/${encodeURIComponent(project.token)}/projekte/${project.id}/fragebogen/${slug}`;
 
-/** Logs in through the server's /login form; returns the session cookie (`name=value`). */
-export async function loginCookie(base: string): Promise<string> {
+/**
+ * Logs in through the server's /login form (as the demo account unless told otherwise); returns
+ * the session cookie (`name=value`).
+ */
+export async function loginCookie(
+  base: string,
+  account = { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+): Promise<string> {
   const page = await fetch(`${base}/login`);
   const cookie = page.headers.get('set-cookie')?.split(';')[0] ?? '';
   const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
@@ -299,7 +305,7 @@ export async function loginCookie(base: string): Promise<string> {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-    body: new URLSearchParams({ email: DEMO_EMAIL, password: DEMO_PASSWORD, _csrf: csrf }),
+    body: new URLSearchParams({ ...account, _csrf: csrf }),
   });
   await response.arrayBuffer();
   if (response.status !== 303) throw new Error(`Anmeldung fehlgeschlagen: ${response.status}`);
