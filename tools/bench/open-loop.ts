@@ -6,7 +6,8 @@
  * (coordinated omission); here a stall shows up in the latency of every request scheduled during it.
  */
 import { Agent, request as httpRequest } from 'node:http';
-import { percentile, round1 } from './support.ts';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { log, percentile, round1 } from './support.ts';
 
 /** One request a stream sends; `done` gets the status and (with `readBody`) the body. */
 export interface Outgoing {
@@ -67,6 +68,10 @@ export async function openLoop(
   durationS: number,
 ): Promise<StreamResult[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // The latencies are taken in this process: when it stalls (a loaded machine), every request
+  // due meanwhile counts late. Its own delay is logged, to tell such a stall from a slow server.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const results = streams.map((stream) => emptyResult(stream.name, durationS));
   const open = new Set<() => void>();
   const start = performance.now();
@@ -92,6 +97,10 @@ export async function openLoop(
     }, TICK_MS);
   });
   await settle(open);
+  lag.disable();
+  log(
+    `  Messprozess: Ereignisschleife verzögert p99 ${round1(lag.percentile(99) / 1e6)} ms, max ${round1(lag.max / 1e6)} ms`,
+  );
   agent.destroy();
   return results;
 }
