@@ -119,15 +119,19 @@ export async function spawnServer(options: {
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let exited = false;
+  let stopping = false;
+  let readyMs = Number.NaN;
   const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
       exited = true;
+      // A server that dies under a benchmark otherwise shows only as a missing /proc entry.
+      if (!stopping && !Number.isNaN(readyMs))
+        log(`Server ${child.pid} beendet (${signal ?? code}), Ausgabe:\n${output.slice(-4000)}`);
       resolve();
     }),
   );
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = started + (options.timeoutMs ?? 60_000);
-  let readyMs = Number.NaN;
   while (performance.now() < deadline) {
     if (exited) throw new Error(`Server beendet sich beim Start:\n${output}`);
     try {
@@ -143,6 +147,7 @@ export async function spawnServer(options: {
     await sleep(20);
   }
   const stop = async () => {
+    stopping = true;
     if (exited) return;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
