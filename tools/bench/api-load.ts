@@ -4,7 +4,9 @@
  * + pg doing the same queries):
  * - GET /api/projects/{id} of the demo project as its owner (session cookie from /login);
  * - PATCH /api/projects/{id}/brandpositioning with X-Edit-Token and X-Requested-With, one project
- *   per connection, each request carrying the version the previous response returned.
+ *   per connection, each request carrying the version the previous response returned;
+ * - GET /api/projects, the dashboard list of a second account with 200 projects
+ *   (tools/bench/list-account.ts), its progress figures cached by a first request (no budget).
  * Then open-loop (tools/bench/open-loop.ts): 300 GET/s and 300 PATCH/s at the same time, on a
  * fixed schedule, latency from the scheduled send time.
  * Budget: GET ≥ 0.6× and PATCH ≥ 0.5× the baseline's requests/s and zero errors (closed loop);

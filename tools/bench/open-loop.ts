@@ -54,6 +54,10 @@ export interface OpenFigures {
 
 /** Requests still open this long after the send window count as timeouts. */
 const GRACE_MS = 5000;
+/** The sampling interval of the event-loop delay; the histogram's values include it. */
+const LAG_RESOLUTION_MS = 10;
+/** A delay sample (ns, including the sampling interval) as the lateness beyond it, in ms. */
+const lateMs = (ns: number) => round1(Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS));
 /** How often the scheduler wakes to send what is due (timers fire no finer than ~1 ms). */
 const TICK_MS = 1;
 
@@ -70,7 +74,7 @@ export async function openLoop(
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   // The latencies are taken in this process: when it stalls (a loaded machine), every request
   // due meanwhile counts late. Its own delay is logged, to tell such a stall from a slow server.
-  const lag = monitorEventLoopDelay({ resolution: 10 });
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
   const results = streams.map((stream) => emptyResult(stream.name, durationS));
   const open = new Set<() => void>();
@@ -99,7 +103,7 @@ export async function openLoop(
   await settle(open);
   lag.disable();
   log(
-    `  Messprozess: Ereignisschleife verzögert p99 ${round1(lag.percentile(99) / 1e6)} ms, max ${round1(lag.max / 1e6)} ms`,
+    `  Messprozess: Ereignisschleife verspätet p99 ${lateMs(lag.percentile(99))} ms, max ${lateMs(lag.max)} ms`,
   );
   agent.destroy();
   return results;
