@@ -106,7 +106,13 @@ export async function createApp(
   app.use('/api', requestChecks);
   app.use('/api', express.json({ limit: JSON_LIMIT, type: () => true, strict: false }));
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));
-  if (config.webDir) app.useStaticAssets(config.webDir, { index: false, maxAge: '1h' });
+  if (config.webDir) {
+    // The app's files never live under /api: API requests skip the file lookup (a stat per request).
+    const files = express.static(config.webDir, { index: false, maxAge: '1h' });
+    app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
+      request.path.startsWith('/api/') ? next() : files(request, response, next),
+    );
+  }
 
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address() as { port: number };

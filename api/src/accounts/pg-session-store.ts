@@ -1,5 +1,6 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { RequestContext, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import session, { type SessionData } from 'express-session';
+import { UserSchema } from '../users/user.entity.ts';
 import { SessionSchema } from './session.entity.ts';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
@@ -30,10 +31,26 @@ export class PgSessionStore extends session.Store {
     this.orm = orm;
   }
 
+  /**
+   * Reads the session and, in the same statement, its user: in a request the user lands in the
+   * request's entity manager, so passport's `deserializeUser` finds it there instead of asking
+   * the database a second time (one query less on every logged-in request).
+   */
   override get(sid: string, callback: Callback<SessionData | null>): void {
-    const em = this.orm.em.fork();
-    em.findOne(SessionSchema, { sid, expires_at: { $gt: new Date() } })
-      .then((row) => callback(undefined, row ? (row.data as unknown as SessionData) : null))
+    const em =
+      (RequestContext.getEntityManager() as EntityManager | undefined) ?? this.orm.em.fork();
+    em.execute<(Record<string, unknown> & { session_data: SessionData })[]>(
+      `select s.data as session_data, u.*
+           from session s left join app_user u on u.id = s.user_id
+          where s.sid = ? and s.expires_at > ?`,
+      [sid, new Date()],
+    )
+      .then(([row]) => {
+        if (!row) return callback(undefined, null);
+        const { session_data: data, ...user } = row;
+        if (user.id) em.map(UserSchema, user);
+        callback(undefined, data);
+      })
       .catch((error: unknown) => callback(error));
   }
 
