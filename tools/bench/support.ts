@@ -161,6 +161,21 @@ export async function spawnServer(options: {
   return { url, pid: child.pid!, readyMs, stop };
 }
 
+/**
+ * The node flags `npm start` runs the server with (its V8 heap limits), read from the root
+ * package.json: the bench measures the server as it is started.
+ */
+export function productNodeFlags(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const flags = /\bnode((?: --[\w-]+=\S+)*) api\/dist\/main\.js/.exec(scripts.start ?? '')?.[1];
+  if (flags === undefined) throw new Error('package.json: "start" startet api/dist/main.js nicht');
+  return flags.split(' ').filter(Boolean);
+}
+
 /** `node api/dist/main.js` on a free port; without `databaseUrl` on the embedded database. */
 export async function spawnApi(options: {
   dataDir: string;
@@ -179,7 +194,7 @@ export async function spawnApi(options: {
   // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: profile the API under load.
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return spawnServer({
-    args: [...nodeArgs, API_MAIN],
+    args: [...productNodeFlags(), ...nodeArgs, API_MAIN],
     env,
     port,
     readyPath: '/api/config/presets',
