@@ -12,7 +12,7 @@ import {
   type LoadedRevision,
 } from '../definition/definition-revisions.ts';
 import { lockRevisions } from '../definition/definition-revisions.repository.ts';
-import { answerRows, itemRows, rewriteDocument } from './answers.repository.ts';
+import { projectDocuments, rewriteDocument } from './answers.repository.ts';
 import { logMigration } from './definition-migration-log.repository.ts';
 import { assignMissingRevision, projectsBehind, setRevision } from './projects.repository.ts';
 
@@ -86,10 +86,7 @@ export class DefinitionMovesService implements OnModuleInit {
     maps: VersionedMigration[] = pendingMigrations(from.definition, to.definition),
   ): Promise<number> {
     if (maps.length === 0) return 0;
-    const [answers, items] = await Promise.all([
-      answerRows(tx, projectId),
-      itemRows(tx, projectId),
-    ]);
+    const { answers, items } = await projectDocuments(tx, projectId);
     const stored: StoredDocument[] = [
       ...answers.map((row) => ({ step: row.step_key, data: row.data })),
       ...items.map((row) => ({ step: row.step_key, id: row.id, data: row.data })),

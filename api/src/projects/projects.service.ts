@@ -24,9 +24,8 @@ import {
 import { MailService } from '../mail/mail.service.ts';
 import type { User } from '../users/user.entity.ts';
 import {
-  answerRows,
   documentsOfProjects,
-  itemRows,
+  projectDocuments,
   type ProjectDocumentRow,
 } from './answers.repository.ts';
 import { DefinitionMovesService } from './definition-moves.service.ts';
@@ -160,9 +159,8 @@ export class ProjectsService {
 
   /** The full project with every answer, as its reader may see it. */
   async json({ project, role }: ProjectAccess) {
-    const [answers, items, revision] = await Promise.all([
-      answerRows(this.orm.em, project.id),
-      itemRows(this.orm.em, project.id),
+    const [{ answers, items }, revision] = await Promise.all([
+      projectDocuments(this.orm.em, project.id),
       this.revisions.of(project),
     ]);
     // The revision the project is on: an approved one is shown as it was approved.
@@ -262,8 +260,7 @@ export class ProjectsService {
   private async notifyOwner(em: EntityManager, project: Project) {
     const revision = await this.revisions.of(project);
     const { definition } = revision;
-    const answers = await answerRows(em, project.id);
-    const items = await itemRows(em, project.id);
+    const { answers, items } = await projectDocuments(em, project.id);
     const progress: ProjectProgress = projectProgress(
       definition,
       stepAnswers(definition, answers, items),
