@@ -10,6 +10,6 @@ export { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedde
 export { ormConfig } from './database/orm-config.ts';
 export { AnswerSchema, type Answer } from './projects/answer.entity.ts';
 export { ItemSchema, type Item } from './projects/item.entity.ts';
-export { answerJson, itemJson, projectJson } from './projects/project-json.ts';
+export { answerJson, itemJson, projectJson, projectSummaryJson } from './projects/project-json.ts';
 export { ProjectSchema, type Project } from './projects/project.entity.ts';
 export { UserSchema, type User } from './users/user.entity.ts';

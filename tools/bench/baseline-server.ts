@@ -21,7 +21,14 @@ import {
 } from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import pg from 'pg';
-import { answerJson, projectJson, type Answer, type Item, type Project } from '@fragewerk/api';
+import {
+  answerJson,
+  projectJson,
+  projectSummaryJson,
+  type Answer,
+  type Item,
+  type Project,
+} from '@fragewerk/api';
 import type { ProjectSummaryJson } from '@fragewerk/schemas/types';
 
 const definition = await loadDefinitionFromDisk();
@@ -104,25 +111,13 @@ async function listProjects(ownerId: string): Promise<ProjectSummaryJson[] | und
     [PROGRESS_RULE, ownerId],
   );
   if (rows.some((row) => row.complete === null || row.total === null)) return undefined;
-  return rows.map(summaryJson);
+  return rows.map((row) =>
+    projectSummaryJson(
+      { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) },
+      { complete: row.complete!, total: row.total! },
+    ),
+  );
 }
-
-/**
- * The API's projectSummaryJson (not exported by @fragewerk/api), field for field; the bench
- * checks that both lists are the identical JSON.
- */
-const summaryJson = (row: ListRow): ProjectSummaryJson => ({
-  id: row.id,
-  customer_firm: row.customer_firm,
-  project_name: row.project_name,
-  is_approved: row.is_approved,
-  is_archived: row.is_archived,
-  is_niceview_enabled: row.is_niceview_enabled,
-  version: row.version,
-  created_at: new Date(row.created_at).toISOString(),
-  updated_at: new Date(row.updated_at).toISOString(),
-  progress: { complete: row.complete!, total: row.total! },
-});
 
 async function saveForm(id: string, step: string, token: string, body: Record<string, unknown>) {
   const { version, ...answers } = body;
