@@ -14,7 +14,7 @@ import { ProjectSchema, type Project } from './project.entity.ts';
 /**
  * The project with its owner (who decides who may see it), or null. Read on every project
  * request, so one plain statement mapped into entities instead of the query builder: the owner's
- * columns come as `owner_<column>`.
+ * columns come as `owner__<column>`.
  */
 export async function findProject(em: EntityManager, id: string): Promise<Project | null> {
   const [row] = await em.execute<Record<string, unknown>[]>(
