@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../lib/projects-api.ts';
@@ -211,7 +212,7 @@ describe('list step: order', () => {
 
   it('saves once, 500 ms after the last move, while the step stays open', async () => {
     const orders: unknown[] = [];
-    const { user } = await renderApp(step('wettbewerber'), {
+    await renderApp(step('wettbewerber'), {
       handlers: [
         api.get(`/projects/${id}`, makeProject({ competitors: three })),
         http.put(`*/api/projects/${id}/competitors/order`, async ({ request }) => {
@@ -220,11 +221,16 @@ describe('list step: order', () => {
         }),
       ],
     });
-    await user.click(await screen.findByRole('button', { name: 'Nach unten: Backhaus Müller' }));
-    await user.click(screen.getByRole('button', { name: 'Nach unten: Backhaus Müller' }));
+    // No pauses between the pointer events: on a loaded machine user-event's pauses let the
+    // 500 ms pass between the two moves, and then two saves would be right.
+    const quick = userEvent.setup({ delay: null });
+    await quick.click(await screen.findByRole('button', { name: 'Nach unten: Backhaus Müller' }));
+    await waitFor(() => expect(titles()).toEqual(['Brotzeit', 'Backhaus Müller', 'Kornkammer']));
+    await quick.click(screen.getByRole('button', { name: 'Nach unten: Backhaus Müller' }));
     expect(orders).toEqual([]);
-    await waitFor(() =>
-      expect(orders).toEqual([{ order: [three[1]!.id, three[2]!.id, three[0]!.id] }]),
+    await waitFor(
+      () => expect(orders).toEqual([{ order: [three[1]!.id, three[2]!.id, three[0]!.id] }]),
+      { timeout: 3000 },
     );
   });
 });
