@@ -104,6 +104,23 @@ export async function loadList(
   });
 }
 
+/** The PATCH of the brand-positioning form that a customer with `slot`'s share link sends. */
+function patchOf(slot: Slot, answers: object, mark: string) {
+  return {
+    path: `/api/projects/${slot.id}/${STEP}`,
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      'x-edit-token': slot.token,
+    },
+    body: JSON.stringify({
+      ...answers,
+      mission_statement: `Wir bauen Möbel, die Geschichten erzählen (${mark}).`,
+      version: slot.version,
+    }),
+  };
+}
+
 /**
  * PATCH with one project per in-flight request: a request takes a free project and sends its
  * current version; its response stores the new version and frees the project. With 50
@@ -119,20 +136,7 @@ export async function loadPatch(url: string, slots: Slot[], duration = DURATION_
       const slot = free.pop() ?? slots[0]!;
       context.slot = slot;
       counter += 1;
-      return {
-        ...base,
-        path: `/api/projects/${slot.id}/${STEP}`,
-        headers: {
-          'content-type': 'application/json',
-          'x-requested-with': 'XMLHttpRequest',
-          'x-edit-token': slot.token,
-        },
-        body: JSON.stringify({
-          ...answers,
-          mission_statement: `Wir bauen Möbel, die Geschichten erzählen (${counter}).`,
-          version: slot.version,
-        }),
-      };
+      return { ...base, ...patchOf(slot, answers, String(counter)) };
     },
     onResponse(status, body, context) {
       const slot = context.slot as Slot;
@@ -204,17 +208,7 @@ async function patchStream(slots: Slot[]): Promise<Stream> {
       counter += 1;
       return {
         method: 'PATCH',
-        path: `/api/projects/${slot.id}/${STEP}`,
-        headers: {
-          'content-type': 'application/json',
-          'x-requested-with': 'XMLHttpRequest',
-          'x-edit-token': slot.token,
-        },
-        body: JSON.stringify({
-          ...answers,
-          mission_statement: `Wir bauen Möbel, die Geschichten erzählen (offen ${counter}).`,
-          version: slot.version,
-        }),
+        ...patchOf(slot, answers, `offen ${counter}`),
         readBody: true,
         done: (status, body) => storeVersion(slot, status, body),
         settled: () => busy.delete(slot),
