@@ -14,7 +14,7 @@ import {
 } from '@fragewerk/engine/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoAnswers } from './demo-answers.ts';
-import { ownSamples, sampleAnswers, type Answers } from './sample-answers.ts';
+import { ownSamples, SAMPLE_TEXTS, sampleAnswers, type Answers } from './sample-answers.ts';
 
 const definition = await loadDefinitionFromDisk(undefined);
 const validators = createValidator(definition);
@@ -89,28 +89,8 @@ describe('sample answers', () => {
   it('give names and jobs of the chosen gender', () => {
     const personas = definition.steps.find((step) => step.meta.key === 'personas')!;
     for (const [context, names] of [
-      [
-        'female',
-        [
-          'Anna Berger',
-          'Mira Schulz',
-          'Lea Hoffmann',
-          'Sophie Wagner',
-          'Hanna Schröder',
-          'Clara Wolf',
-        ],
-      ],
-      [
-        'male',
-        [
-          'Jonas Weber',
-          'Tobias Krüger',
-          'Paul Neumann',
-          'Emil Becker',
-          'Luca Fischer',
-          'Ben Richter',
-        ],
-      ],
+      ['female', SAMPLE_TEXTS.names.female],
+      ['male', SAMPLE_TEXTS.names.male],
     ] as const) {
       const items = sampleAnswers(personas, { context, definition }) as Answers[];
       expect(items.every((item) => item.gender === context)).toBe(true);
