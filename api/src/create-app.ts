@@ -13,6 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedde
 import { ormConfig } from './database/orm-config.ts';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
 import { PgSessionStore } from './accounts/pg-session-store.ts';
+import { SESSION_COOKIE, withSessionOnly } from './accounts/session-scope.ts';
 import { useCsrf } from './common/csrf.ts';
 import { requestChecks } from './common/request-checks.middleware.ts';
 import { securityHeaders } from './common/security-headers.ts';
@@ -71,6 +72,9 @@ export async function createApp(
   );
   const sessions = app.get(PgSessionStore);
   app.disable('x-powered-by');
+  // No ETag over every response body (a SHA-1 of each project read, which is never the same twice
+  // while anyone edits): the routes a browser revalidates set their own (common/etag.ts).
+  app.set('etag', false);
   // CSRF tokens are HMACs under a key from the session secret; nothing is stored per visitor.
   useCsrf(app, { secret: sessionSecret, https: config.appUrl.startsWith('https://') });
   // First, so that every request is logged, also those a later middleware answers.
@@ -84,24 +88,26 @@ export async function createApp(
     RequestContext.create(orm.em, next),
   );
   app.use(
-    session({
-      name: 'fragewerk.sid',
-      secret: sessionSecret,
-      store: sessions,
-      resave: false,
-      saveUninitialized: false,
-      // A session lasts 14 days from login; not renewing it on every request saves a write per request.
-      rolling: false,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.appUrl.startsWith('https://'),
-        maxAge: 14 * 24 * 60 * 60 * 1000,
-      },
-    }),
+    withSessionOnly(
+      session({
+        name: SESSION_COOKIE,
+        secret: sessionSecret,
+        store: sessions,
+        resave: false,
+        saveUninitialized: false,
+        // A session lasts 14 days from login; not renewing it on every request saves a write per request.
+        rolling: false,
+        cookie: {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.appUrl.startsWith('https://'),
+          maxAge: 14 * 24 * 60 * 60 * 1000,
+        },
+      }),
+    ),
   );
   app.use(passport.initialize());
-  app.use(passport.session());
+  app.use(withSessionOnly(passport.session()));
   // The header and CSRF checks come before any body is read: a refused request costs no parsing.
   app.use('/api', requestChecks);
   app.use('/api', express.json({ limit: JSON_LIMIT, type: () => true, strict: false }));

@@ -197,6 +197,32 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     expect(byId.body.data.steps.map((step) => step.meta.key)).toEqual(
       current.steps.map((step) => step.meta.key),
     );
+    // The browser revalidates it (no-cache): unchanged, the answer is an empty 304. (Node's fetch
+    // would add `Cache-Control: no-cache` to a conditional request; a browser's revalidation sends
+    // none or `max-age=0`.)
+    const revalidation = (etag: string) => ({
+      'if-none-match': etag,
+      'cache-control': 'max-age=0',
+    });
+    const etag = byId.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const revalidated = await new HttpClient(server!.url).api(
+      'GET',
+      `/definitions/${current.revision!.id}`,
+      undefined,
+      revalidation(etag!),
+    );
+    expect([revalidated.status, revalidated.text]).toEqual([304, '']);
+    const module = await fetch(`${server!.url}/assets/checks.js`);
+    const moduleEtag = module.headers.get('etag');
+    expect(moduleEtag).toMatch(/^"[\w-]+"$/);
+    const moduleAgain = await fetch(`${server!.url}/assets/checks.js`, {
+      headers: revalidation(moduleEtag!),
+    });
+    expect(moduleAgain.status).toBe(304);
+    // A project read changes with every answer: no ETag is computed for it.
+    const projectRead = await (await owner()).api('GET', `/projects/${running}`);
+    expect([projectRead.status, projectRead.headers.get('etag')]).toEqual([200, null]);
     const checks = await fetch(`${server!.url}/assets/checks/${current.revision!.id}.js`);
     expect(checks.status).toBe(200);
     expect(checks.headers.get('content-type')).toContain('javascript');

@@ -18,6 +18,7 @@ import { AccountsService } from './accounts.service.ts';
 import { csrfTokenFor, formTokenMatches } from '../common/csrf.ts';
 import { LoginGuard } from './login.guard.ts';
 import { RateLimitService, type LimitKeys } from './rate-limit.service.ts';
+import { SESSION_COOKIE } from './session-scope.ts';
 
 type Form = Record<string, unknown>;
 
@@ -394,7 +395,7 @@ export class AuthPagesController {
   logout(@Req() request: Request, @Res() response: Response) {
     request.logout(() => {
       request.session.destroy(() => {
-        response.clearCookie('fragewerk.sid');
+        response.clearCookie(SESSION_COOKIE);
         response.redirect('/login');
       });
     });

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { etagOf } from '../common/etag.ts';
 import { CHECKS_MODULE } from './definition.providers.ts';
 
 /**
@@ -9,10 +10,19 @@ import { CHECKS_MODULE } from './definition.providers.ts';
  */
 @Controller('assets')
 export class ChecksController {
-  constructor(@Inject(CHECKS_MODULE) private readonly module: string) {}
+  private readonly etag: string;
 
+  constructor(@Inject(CHECKS_MODULE) private readonly module: string) {
+    this.etag = etagOf(module);
+  }
+
+  /** Revalidated on every page load (`no-cache`): an unchanged module is an empty 304. */
   @Get('checks.js')
   checks(@Res() response: Response) {
-    response.type('application/javascript').set('Cache-Control', 'no-cache').send(this.module);
+    response
+      .type('application/javascript')
+      .set('Cache-Control', 'no-cache')
+      .set('ETag', this.etag)
+      .send(this.module);
   }
 }

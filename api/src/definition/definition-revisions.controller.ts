@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { Definition } from '@fragewerk/engine/core';
 import type { Response } from 'express';
 import { notFound } from '../common/api-error.ts';
+import { etagOf } from '../common/etag.ts';
 import { DEFINITION_REVISIONS, type DefinitionRevisions } from './definition-revisions.ts';
 import { browserDefinition, PRESET_ASSETS, type PresetAssets } from './preset-assets.ts';
 
@@ -14,7 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 @Controller()
 export class DefinitionRevisionsController {
-  private readonly browser = new Map<string, Definition>();
+  /** What a revision's route serves, with its ETag, built at its first request. */
+  private readonly browser = new Map<string, { body: { data: Definition }; etag: string }>();
 
   constructor(
     @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
@@ -32,11 +34,12 @@ export class DefinitionRevisionsController {
     if (!revision) throw notFound();
     let served = this.browser.get(id);
     if (!served) {
-      served = browserDefinition(revision.definition, this.assets);
+      const body = { data: browserDefinition(revision.definition, this.assets) };
+      served = { body, etag: etagOf(JSON.stringify(body)) };
       this.browser.set(id, served);
     }
-    response.set('Cache-Control', 'no-cache');
-    return { data: served };
+    response.set('Cache-Control', 'no-cache').set('ETag', served.etag);
+    return served.body;
   }
 
   /** GET /assets/checks/{id}.js: the precompiled checks of one revision (like /assets/checks.js). */
