@@ -2,6 +2,7 @@ import { type AppConfig, configFromEnv } from './config/app-config.ts';
 import { ConfigError } from './config/environment.ts';
 import { createApp, type RunningApp } from './create-app.ts';
 import { DataFolderInUseError } from './database/data-folder-lock.ts';
+import { releaseStartMemory } from './health/release-start-memory.ts';
 import { SHUTDOWN_DEADLINE_MS, shutDownWithin } from './health/shutdown.ts';
 
 let config: AppConfig;
@@ -16,6 +17,7 @@ try {
   process.exit(1);
 }
 console.log(`Fragewerk läuft unter ${config.appUrl}`);
+setImmediate(releaseStartMemory);
 
 // The one shutdown path: HTTP drains, Nest's shutdown hooks run, the databases close.
 const stop = () => void shutDownWithin(SHUTDOWN_DEADLINE_MS, () => running.close());

@@ -2,7 +2,8 @@
  * Start: from spawning `node api/dist/main.js` (already built) to the first 200 from
  * /api/config/presets, on the embedded database — with a fresh data folder and with one that
  * already holds the demo projects — interleaved over the rounds. Budget ≤ 5 s. Also the idle RSS
- * right after the start (no budget; the budget of 250 MB applies after the load runs).
+ * a second after the start with existing data (budget ≤ 300 MB: the embedded database is what a
+ * small agency runs on a 1 GB server).
  */
 import { rmSync } from 'node:fs';
 import {

@@ -171,7 +171,9 @@ export function productNodeFlags(): string[] {
       scripts: Record<string, string>;
     }
   ).scripts;
-  const flags = /\bnode((?: --[\w-]+=\S+)*) api\/dist\/main\.js/.exec(scripts.start ?? '')?.[1];
+  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) api\/dist\/main\.js/.exec(
+    scripts.start ?? '',
+  )?.[1];
   if (flags === undefined) throw new Error('package.json: "start" startet api/dist/main.js nicht');
   return flags.split(' ').filter(Boolean);
 }
