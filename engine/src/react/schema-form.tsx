@@ -1,10 +1,11 @@
-import Form from '@rjsf/core';
+import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { type ReactNode, type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { Definition } from '../core/index.ts';
 import type { EngineFormContext } from './preset-options.ts';
 import { useEngineChecks } from './engine-checks.tsx';
+import { EngineForm } from './engine-form.tsx';
 import { focusFirstInvalid } from './focus.ts';
 import { ObjectField } from './fields/object-field.tsx';
 import { createRjsfValidator } from './rjsf-validator.ts';
@@ -88,7 +89,7 @@ export function SchemaForm({
     current.current = formData;
   }
   return (
-    <Form
+    <EngineForm
       ref={form}
       schema={schema}
       uiSchema={formUiSchema}
@@ -115,6 +116,6 @@ export function SchemaForm({
       onError={() => setSubmitted(true)}
     >
       {children}
-    </Form>
+    </EngineForm>
   );
 }
