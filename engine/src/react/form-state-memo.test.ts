@@ -4,7 +4,13 @@ import validator from '@rjsf/validator-ajv8';
 import { describe, expect, it, vi } from 'vitest';
 import { loadDefinition } from '../core/index.ts';
 import { definitionDirsAbove, readDefinitionDir } from '../core/node/index.ts';
-import { changedProperty, isFlatRoot, keepsValue, rememberFormState } from './form-state-memo.ts';
+import {
+  changedProperty,
+  isFlatRoot,
+  keepsValue,
+  rememberFormState,
+  sameData,
+} from './form-state-memo.ts';
 
 type Data = Record<string, unknown>;
 
@@ -106,6 +112,14 @@ describe('rememberFormState', () => {
     expect(keepsValue({ type: 'array' }, ['a'])).toBe(false);
   });
 
+  it('compares form data as JSON holds it', () => {
+    expect(sameData({ a: ['x', { b: 1 }] }, { a: ['x', { b: 1 }] })).toBe(true);
+    expect(sameData({ a: ['x'] }, { a: ['x', 'y'] })).toBe(false);
+    expect(sameData({ a: undefined }, {})).toBe(false);
+    expect(sameData(['x'], { 0: 'x' })).toBe(false);
+    expect(sameData(new Date(1), new Date(2))).toBe(false);
+  });
+
   it('finds the one changed property', () => {
     expect(changedProperty({ a: 'x', b: ['y'] }, { a: 'x', b: ['y'] })).toBeNull();
     expect(changedProperty({ a: 'x', b: ['y'] }, { a: 'xy', b: ['y'] })).toBe('a');
@@ -139,7 +153,7 @@ describe('rememberFormState', () => {
     expect(state.product_requirements).toBe('Handwe');
     // The start, the first letter (the data as the start left it) and then none.
     expect(computed).toHaveBeenCalledTimes(2);
-    state = change(remembering, state, 'gender', 'weiblich');
+    change(remembering, state, 'gender', 'weiblich');
     expect(computed).toHaveBeenCalledTimes(3);
   });
 

@@ -1,11 +1,14 @@
 import type { RJSFSchema, SchemaUtilsType } from '@rjsf/utils';
-import { deepEquals } from '@rjsf/utils';
 
 type Data = Record<string, unknown>;
 type Utils = SchemaUtilsType<unknown, RJSFSchema>;
 
-const isPlainObject = (value: unknown): value is Data =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An object as JSON holds it (not an array, a date or another class). */
+const isPlainObject = (value: unknown): value is Data => {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
 
 /**
  * Root keywords that tie one property's defaults, or the resolved schema, to the rest of the
@@ -62,6 +65,26 @@ export function keepsValue(schema: unknown, value: unknown): boolean {
   return !REPLACING.some((keyword) => keyword in schema);
 }
 
+/**
+ * Whether two values of form data are equal: primitives, arrays and plain objects as JSON holds
+ * them (a quicker check than rjsf's `deepEquals`, which also tracks cycles, classes and dates).
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a))
+    return (
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameData(item, b[index]))
+    );
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.hasOwn(b, key) && sameData(a[key], b[key]))
+  );
+}
+
 const MANY = Symbol('many');
 
 /**
@@ -74,7 +97,7 @@ export function changedProperty(before: Data, after: Data): string | null | type
   for (const key of Object.keys(after)) {
     const had = Object.hasOwn(before, key);
     if (had) shared += 1;
-    if (had && (before[key] === after[key] || deepEquals(before[key], after[key]))) continue;
+    if (had && sameData(before[key], after[key])) continue;
     if (changed !== null) return MANY;
     changed = key;
   }
