@@ -21,9 +21,13 @@ export interface ItemEditorProps {
 
 const FIRST_FIELD = 'input:not([type="hidden"]), select, textarea';
 
-/** The answers in a fixed key order, so the same answers compare equal however they were built. */
+/**
+ * The answers in a fixed key order, so the same answers compare equal however they were built.
+ * Runs on every keystroke: keys sort by code unit (any fixed order serves; `localeCompare` asks
+ * the collator for each pair).
+ */
 const canonical = (data: FormData) =>
-  JSON.stringify(Object.fromEntries(Object.entries(data).sort(([a], [b]) => a.localeCompare(b))));
+  JSON.stringify(Object.fromEntries(Object.entries(data).sort(([a], [b]) => (a < b ? -1 : 1))));
 
 /** The form of one list entry, for adding (inline) and editing (in the overlay). */
 export function ItemEditor({
