@@ -132,6 +132,17 @@ function PlainObjectField({
       ) as Record<string, FieldPathId>,
     [order, registry.globalFormOptions, fieldPathId.path],
   );
+  // Which fields are hidden, worked out once per uiSchema rather than for every field per keystroke.
+  const hidden = useMemo(
+    () =>
+      new Set(
+        order.filter(
+          (property) =>
+            getUiOptions(uiSchema[property] as UiSchema | undefined).widget === 'hidden',
+        ),
+      ),
+    [order, uiSchema],
+  );
   const data = (formData ?? {}) as Record<string, unknown>;
   const errors = errorSchema as Record<string, ErrorSchema | undefined> | undefined;
   const Template = getTemplate('ObjectFieldTemplate', registry, uiOptions);
@@ -142,7 +153,7 @@ function PlainObjectField({
       readonly,
       disabled,
       required,
-      hidden: getUiOptions(fieldUiSchema).widget === 'hidden',
+      hidden: hidden.has(property),
       content: (
         <Property
           key={property}
