@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { lazyChecks, loadBootData } from './app/boot.ts';
-import { createRouter } from './app/router.tsx';
+import { createRouter, preloadPage } from './app/router.tsx';
 import { createStore } from './app/store.ts';
 import { apiContext } from './lib/api.ts';
 import { createI18n } from './lib/i18n.ts';
@@ -19,6 +19,7 @@ const store = createStore(i18n);
 const root = createRoot(document.getElementById('root')!);
 
 const checks = lazyChecks();
+preloadPage(window.location.pathname, share.basename);
 
 loadBootData(store)
   .then(() => {

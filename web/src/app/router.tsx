@@ -1,5 +1,6 @@
 import { lazyWithPreload } from '@fragewerk/engine/react';
-import type { RouteObject } from 'react-router-dom';
+import { Children, isValidElement, type ReactNode } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { createBrowserAppRouter } from './app-router.tsx';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
@@ -88,6 +89,37 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+type Preload = () => Promise<unknown>;
+
+/** The loaders of the code-split pages in a route's element, also inside a wrapper (RequireLogin). */
+function preloadsIn(node: ReactNode): Preload[] {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+  const { preload } = node.type as { preload?: Preload };
+  return [
+    ...(preload ? [preload] : []),
+    ...Children.toArray(node.props.children).flatMap(preloadsIn),
+  ];
+}
+
+/** The loaders of the code-split pages the route at `pathname` shows. */
+export function pagePreloads(pathname: string, basename: string): Preload[] {
+  return (matchRoutes(routes, pathname, basename || undefined) ?? []).flatMap((match) =>
+    preloadsIn(match.route.element),
+  );
+}
+
+/**
+ * Starts loading the code-split page of the opened URL at once, beside the boot data. Loaded only
+ * when it first renders, the page suspended after its data had come: React showed the fallback,
+ * rendered the page when its code arrived but held that commit back (Suspense reveals are
+ * throttled), and the next store update threw the finished render away — the results view
+ * rendered its ~170 cards twice per load. A failed load is left to the page's own render, which
+ * loads it again and shows the failure.
+ */
+export function preloadPage(pathname: string, basename: string): void {
+  for (const preload of pagePreloads(pathname, basename)) preload().catch(() => undefined);
+}
 
 /** The browser router; under a share link its basename is `/share/{token}`. */
 export function createRouter(basename: string) {
