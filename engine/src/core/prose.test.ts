@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDefinitionFromDisk } from './node/index.ts';
-import { baseKeys, ProseRenderer, templateVariables } from './prose.ts';
+import { baseKeys, joinList, ProseRenderer, templateVariables } from './prose.ts';
 
 const prose = new ProseRenderer(await loadDefinitionFromDisk(undefined));
 
@@ -110,6 +110,15 @@ describe('ProseRenderer', () => {
 describe('template helpers', () => {
   it('finds the variables of a template, with or without a formatter', () => {
     expect(templateVariables('{{name}} mag {{ hobbies, list }}.')).toEqual(['name', 'hobbies']);
+  });
+
+  it('joins a list as Intl.ListFormat does in German', () => {
+    const format = new Intl.ListFormat('de', { type: 'conjunction', style: 'long' });
+    const words = ['Familie', 'Nachhaltigkeit', 'Freiheit', 'Sicherheit', 'Genuss'];
+    for (let length = 0; length <= words.length; length += 1) {
+      const items = words.slice(0, length);
+      expect(joinList(items, 'und')).toBe(format.format(items));
+    }
   });
 
   it('folds context and plural variants into their base key', () => {
