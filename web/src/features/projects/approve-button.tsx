@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store.ts';
-import { useApproveProjectMutation } from '../../lib/projects-api.ts';
+import { type Project, useApproveProjectMutation } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';
 import { useProjectProgress } from './use-project-progress.ts';
@@ -12,6 +12,18 @@ import { ApproveDialog } from './approve-dialog.tsx';
 export const APPROVED_NOTICE_MS = 1300;
 
 /**
+ * The question with the project's progress, computed once it opens: the button stands on every
+ * project page (also the results view), which otherwise ran the completeness rule per render.
+ */
+function ApproveQuestion({
+  project,
+  ...dialog
+}: { project: Project } & Omit<ComponentProps<typeof ApproveDialog>, 'projectId' | 'progress'>) {
+  const progress = useProjectProgress(project);
+  return <ApproveDialog projectId={project.id} progress={progress} {...dialog} />;
+}
+
+/**
  * 'Freigeben' → 'Projekt Freigeben?' (with the steps that are not complete) → approve call →
  * 'Projekt freigegeben!' (docs/product.md#freigabe).
  */
@@ -19,7 +31,6 @@ export function ApproveButton({ className = 'button' }: { className?: string }) 
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { project } = useProjectScope();
-  const progress = useProjectProgress(project);
   const [asking, setAsking] = useState(false);
   const [approve, { isLoading }] = useApproveProjectMutation();
 
@@ -35,9 +46,8 @@ export function ApproveButton({ className = 'button' }: { className?: string }) 
         {t('project.approve')}
       </button>
       {asking ? (
-        <ApproveDialog
-          projectId={project.id}
-          progress={progress}
+        <ApproveQuestion
+          project={project}
           busy={isLoading}
           onConfirm={confirm}
           onCancel={() => setAsking(false)}
