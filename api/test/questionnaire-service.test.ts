@@ -22,6 +22,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
   let definition: Definition;
   let access: ProjectAccessService;
   let questionnaire: QuestionnaireService;
+  let revisions: DefinitionRevisions;
 
   /** Runs `work` in a unit of work of its own, as the server does per request. */
   const inRequest = <T>(work: () => Promise<T>): Promise<T> =>
@@ -36,7 +37,9 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
   };
 
   /** A verified owner with a project; returns the project id and its share token. */
-  async function newProject(options: { approved?: boolean } = {}) {
+  async function newProject(
+    options: { approved?: boolean; archived?: boolean; onCurrentRevision?: boolean } = {},
+  ) {
     const em = db.orm.em.fork();
     const owner = em.create(UserSchema, {
       company: 'Agentur Test',
@@ -51,11 +54,32 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
       edit_token: randomBytes(32).toString('base64url'),
       definition_version: definition.version,
       is_approved: options.approved ?? false,
+      is_archived: options.archived ?? false,
       // An old date, so that a write's "last edited" date is visibly later.
       updated_at: new Date('2020-01-01T00:00:00Z'),
     });
     await em.flush();
-    return { projectId: project.id, token: project.edit_token };
+    if (options.onCurrentRevision) {
+      await em.execute('update project set definition_revision_id = ? where id = ?', [
+        revisions.current.ref.id,
+        project.id,
+      ]);
+    }
+    return { projectId: project.id, token: project.edit_token, owner };
+  }
+
+  /** The statements `work` sends, and what it returned. */
+  async function statementsOf<T>(work: () => Promise<T>) {
+    const seen: string[] = [];
+    db.orm.config.set('onQuery', (sql: string) => {
+      seen.push(sql.replace(/\s+/g, ' '));
+      return sql;
+    });
+    try {
+      return { result: await inRequest(work), seen };
+    } finally {
+      db.orm.config.set('onQuery', (sql: string) => sql);
+    }
   }
 
   const customer = (token: string): Caller => ({ user: undefined, editToken: token });
@@ -74,11 +98,11 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
     db = await openTestDatabase(database);
     definition = await loadDefinitionFromDisk();
     access = new ProjectAccessService(db.orm);
-    const revisions = await DefinitionRevisions.start(db.orm, definition, {
+    revisions = await DefinitionRevisions.start(db.orm, definition, {
       validator: createValidator(definition),
       checksModule: '',
     });
-    questionnaire = new QuestionnaireService(db.orm, revisions);
+    questionnaire = new QuestionnaireService(db.orm, revisions, access);
   });
   afterAll(async () => {
     await db?.close();
@@ -160,5 +184,190 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
       inRequest(() => questionnaire.saveForm(projectAccess, personality, body)),
     );
     expect(second.getStatus()).toBe(409);
+  });
+
+  describe('autosaves that check access in their write', () => {
+    const personality = () => questionnaire.step('brandpersonality', 'form');
+    const body = (version: number, extra: object = {}) => ({
+      ...example('brandpersonality'),
+      ...extra,
+      version,
+    });
+    const claimOf = (projectId: string, caller: Caller) => ({ caller, projectId });
+
+    /** A project on the current revision whose form step was saved once (version 1). */
+    async function savedOnce(options: { approved?: boolean; archived?: boolean } = {}) {
+      const project = await newProject({ onCurrentRevision: true });
+      await inRequest(() =>
+        questionnaire.saveFormFor(
+          claimOf(project.projectId, customer(project.token)),
+          personality(),
+          body(0),
+        ),
+      );
+      if (options.approved || options.archived) {
+        await db.orm.em.execute(
+          'update project set is_approved = ?, is_archived = ? where id = ?',
+          [options.approved ?? false, options.archived ?? false, project.projectId],
+        );
+      }
+      return project;
+    }
+
+    const storedVersion = async (projectId: string) => {
+      const [row] = await db.orm.em.execute<{ version: number }[]>(
+        'select version from answer where project_id = ? and step_key = ?',
+        [projectId, 'brandpersonality'],
+      );
+      return row!.version;
+    };
+
+    it('saves a share-link autosave in one statement and keeps the last-edited date', async () => {
+      const { projectId, token } = await savedOnce();
+      const before = await updatedAt(projectId);
+      const { result, seen } = await statementsOf(() =>
+        questionnaire.saveFormFor(claimOf(projectId, customer(token)), personality(), body(1)),
+      );
+      expect(result).toMatchObject({ version: 2, ...example('brandpersonality') });
+      expect(seen, seen.join('\n')).toHaveLength(1);
+      expect(seen[0]).toMatch(/update answer .* from project p/);
+      expect((await updatedAt(projectId)).getTime()).toBeGreaterThan(before.getTime());
+    });
+
+    it('saves an entry of the verified owner in one statement', async () => {
+      const { projectId, token, owner } = await newProject({ onCurrentRevision: true });
+      const stakeholders = questionnaire.step('stakeholders', 'list');
+      const item = await inRequest(async () =>
+        questionnaire.addItem(
+          await access.resolve(customer(token), projectId, 'answer'),
+          stakeholders,
+          example('stakeholders'),
+        ),
+      );
+      const { result, seen } = await statementsOf(() =>
+        questionnaire.updateItemFor(
+          claimOf(projectId, { user: owner, editToken: undefined }),
+          stakeholders,
+          item.id,
+          { ...example('stakeholders'), expectations: 'Geändert', version: 1 },
+        ),
+      );
+      expect(result).toMatchObject({ id: item.id, version: 2, expectations: 'Geändert' });
+      expect(seen).toHaveLength(1);
+    });
+
+    it.each([
+      [
+        'an approved project through the share link',
+        { approved: true },
+        'token',
+        403,
+        'freigegeben',
+      ],
+      ['an archived project', { archived: true }, 'token', 403, 'archiviert'],
+      ['a wrong share token', {}, 'wrong', 404, 'nicht gefunden'],
+      ['no credentials', {}, 'none', 401, ''],
+    ] as const)(
+      'refuses %s as the access check does, and writes nothing',
+      async (_, state, who, status, message) => {
+        const { projectId, token } = await savedOnce(state);
+        const caller: Caller =
+          who === 'token'
+            ? customer(token)
+            : who === 'wrong'
+              ? customer(`${token}x`)
+              : { user: undefined, editToken: undefined };
+        const error = await failure(
+          inRequest(() =>
+            questionnaire.saveFormFor(claimOf(projectId, caller), personality(), body(1)),
+          ),
+        );
+        expect(error.getStatus()).toBe(status);
+        expect(JSON.stringify(error.getResponse())).toContain(message);
+        expect(await storedVersion(projectId)).toBe(1);
+      },
+    );
+
+    it('lets the verified owner save an approved project, as the access check does', async () => {
+      const { projectId, owner } = await savedOnce({ approved: true });
+      const saved = await inRequest(() =>
+        questionnaire.saveFormFor(
+          claimOf(projectId, { user: owner, editToken: undefined }),
+          personality(),
+          body(1),
+        ),
+      );
+      expect(saved).toMatchObject({ version: 2 });
+    });
+
+    it('refuses an owner who is not verified with 403, also when the write could go', async () => {
+      const { projectId, owner } = await savedOnce();
+      const unverified = Object.assign(
+        Object.create(Object.getPrototypeOf(owner) as object),
+        owner,
+        {
+          verified_at: null,
+        },
+      ) as typeof owner;
+      const error = await failure(
+        inRequest(() =>
+          questionnaire.saveFormFor(
+            claimOf(projectId, { user: unverified, editToken: undefined }),
+            personality(),
+            body(1),
+          ),
+        ),
+      );
+      expect(error.getStatus()).toBe(403);
+      expect(await storedVersion(projectId)).toBe(1);
+    });
+
+    it('answers a stale version with 409 and the current answers', async () => {
+      const { projectId, token } = await savedOnce();
+      const claim = claimOf(projectId, customer(token));
+      await inRequest(() => questionnaire.saveFormFor(claim, personality(), body(1)));
+      const error = await failure(
+        inRequest(() => questionnaire.saveFormFor(claim, personality(), body(1))),
+      );
+      expect(error.getStatus()).toBe(409);
+      expect(error.getResponse()).toMatchObject({ data: { version: 2 } });
+    });
+
+    it('gives an invalid body its messages only once the caller may answer', async () => {
+      const { projectId, token } = await savedOnce();
+      const invalidBody = { ...body(1), character_traits: 'kein Array' };
+      const stranger = await failure(
+        inRequest(() =>
+          questionnaire.saveFormFor(
+            claimOf(projectId, customer(`${token}x`)),
+            personality(),
+            invalidBody,
+          ),
+        ),
+      );
+      expect(stranger.getStatus()).toBe(404);
+      const holder = await failure(
+        inRequest(() =>
+          questionnaire.saveFormFor(
+            claimOf(projectId, customer(token)),
+            personality(),
+            invalidBody,
+          ),
+        ),
+      );
+      expect(holder.getStatus()).toBe(422);
+      expect(await storedVersion(projectId)).toBe(1);
+    });
+
+    it('saves a project that is not on the current revision the long way', async () => {
+      const { projectId, token } = await newProject();
+      const claim = claimOf(projectId, customer(token));
+      await inRequest(() => questionnaire.saveFormFor(claim, personality(), body(0)));
+      const { result, seen } = await statementsOf(() =>
+        questionnaire.saveFormFor(claim, personality(), body(1)),
+      );
+      expect(result).toMatchObject({ version: 2 });
+      expect(seen.length).toBeGreaterThan(1);
+    });
   });
 });

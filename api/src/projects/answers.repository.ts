@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ProjectCondition } from './project-access.service.ts';
 import type { AnswerRow, ItemRow } from './project-json.ts';
 
 // All SQL of a project's answers (`answer`, one row per form step) and entries (`item`, the rows
@@ -131,11 +132,26 @@ export async function insertItem(
  * The stored answers with `data` in place of every field of `fields` (the fields the project's
  * revision knows): fields it does not know stay as stored (docs/architecture.md#revisionen).
  */
-const KEEP_UNKNOWN = `(data - array(select jsonb_array_elements_text(?::jsonb))) || ?::jsonb`;
+const keepUnknown = (table: string) =>
+  `(${table}.data - array(select jsonb_array_elements_text(?::jsonb))) || ?::jsonb`;
 
 /**
- * Replaces an entry's answers if it still has `version`; undefined when it is gone or newer.
- * Stored fields that are not among `fields` (the revision no longer knows them) stay.
+ * The parts of a write that checks the caller's access itself: the project row `p` joined and
+ * `access` required of it. Without `access` the caller was checked before (`resolve`).
+ */
+const accessChecked = (table: string, access: ProjectCondition | undefined) =>
+  access
+    ? {
+        from: 'from project p',
+        where: `and p.id = ${table}.project_id and ${access.sql}`,
+        params: access.params,
+      }
+    : { from: '', where: '', params: [] };
+
+/**
+ * Replaces an entry's answers if it still has `version`; undefined when it is gone or newer (or
+ * `access` does not hold). Stored fields that are not among `fields` (the revision no longer
+ * knows them) stay.
  */
 export async function updateItem(
   em: EntityManager,
@@ -143,14 +159,28 @@ export async function updateItem(
   data: Record<string, unknown>,
   version: number,
   fields: string[],
+  access?: ProjectCondition,
 ): Promise<ItemRow | undefined> {
+  const checked = accessChecked('item', access);
   const [saved] = await em.execute<ItemRow[]>(
     savedAndTouched(
-      `update item set data = ${KEEP_UNKNOWN}, version = version + 1, updated_at = now()
-        where id = ? and project_id = ? and step_key = ? and version = ?
-       returning ${ITEM_COLUMNS}`,
+      `update item set data = ${keepUnknown('item')}, version = item.version + 1,
+              updated_at = now()
+         ${checked.from}
+        where item.id = ? and item.project_id = ? and item.step_key = ? and item.version = ?
+              ${checked.where}
+       returning item.id, item.step_key, item.data, item.version`,
     ),
-    [JSON.stringify(fields), JSON.stringify(data), id, projectId, stepKey, version, projectId],
+    [
+      JSON.stringify(fields),
+      JSON.stringify(data),
+      id,
+      projectId,
+      stepKey,
+      version,
+      ...checked.params,
+      projectId,
+    ],
   );
   return saved;
 }
@@ -209,8 +239,9 @@ export async function insertAnswer(
 }
 
 /**
- * Replaces a form step's answers if they still have `version`; undefined otherwise. Stored
- * fields that are not among `fields` stay, as in {@link updateItem}.
+ * Replaces a form step's answers if they still have `version`; undefined otherwise (or when
+ * `access` does not hold). Stored fields that are not among `fields` stay, as in
+ * {@link updateItem}.
  */
 export async function updateAnswer(
   em: EntityManager,
@@ -219,14 +250,27 @@ export async function updateAnswer(
   data: Record<string, unknown>,
   version: number,
   fields: string[],
+  access?: ProjectCondition,
 ): Promise<AnswerRow | undefined> {
+  const checked = accessChecked('answer', access);
   const [saved] = await em.execute<AnswerRow[]>(
     savedAndTouched(
-      `update answer set data = ${KEEP_UNKNOWN}, version = version + 1, updated_at = now()
-        where project_id = ? and step_key = ? and version = ?
-       returning ${ANSWER_COLUMNS}`,
+      `update answer set data = ${keepUnknown('answer')}, version = answer.version + 1,
+              updated_at = now()
+         ${checked.from}
+        where answer.project_id = ? and answer.step_key = ? and answer.version = ?
+              ${checked.where}
+       returning answer.step_key, answer.data, answer.version`,
     ),
-    [JSON.stringify(fields), JSON.stringify(data), projectId, stepKey, version, projectId],
+    [
+      JSON.stringify(fields),
+      JSON.stringify(data),
+      projectId,
+      stepKey,
+      version,
+      ...checked.params,
+      projectId,
+    ],
   );
   return saved;
 }

@@ -12,6 +12,7 @@ import type { Request } from 'express';
 import { sessionUser } from '../users/session-user.decorator.ts';
 import {
   ProjectAccessService,
+  type AnswerClaim,
   type ProjectAccess,
   type ProjectIntent,
 } from './project-access.service.ts';
@@ -29,6 +30,14 @@ export function requestEditToken(request: Request): string | undefined {
   const header = request.headers['x-edit-token'];
   const value = Array.isArray(header) ? header[0] : header;
   return value && value.length <= 200 ? value : undefined;
+}
+
+/** Who asks to answer the project `:id` of a request: not checked yet (see `AnswerClaim`). */
+export function answerClaimOf(request: Request): AnswerClaim {
+  return {
+    caller: { user: sessionUser(request), editToken: requestEditToken(request) },
+    projectId: String(request.params.id),
+  };
 }
 
 /**

@@ -32,6 +32,22 @@ export interface ProjectAccess {
 }
 
 /**
+ * A caller's claim to answer the project `projectId`, not yet checked against the database: the
+ * autosaves check it in their write statement (`answerCondition`) instead of reading the project
+ * first, and go the long way (`resolve`) when that write finds nothing.
+ */
+export interface AnswerClaim {
+  caller: Caller;
+  projectId: string;
+}
+
+/** A condition on the project row `p`, with its parameters, for a write that checks access itself. */
+export interface ProjectCondition {
+  sql: string;
+  params: unknown[];
+}
+
+/**
  * The one place that decides who may do what with a project (docs/product.md#zustände,
  * docs/product.md#rollen-und-rechte): the verified owner through the session, a customer through
  * the share token of exactly this project.
@@ -69,5 +85,35 @@ export class ProjectAccessService {
       throw forbidden(t('errors.approved'));
     }
     return { project, role };
+  }
+
+  /**
+   * The rule of `resolve(caller, projectId, 'answer')` as a condition on the project row `p`, for
+   * a project on the revision `revisionId`: not archived, and the caller is its verified owner or
+   * holds its share token while it is not approved. Undefined where the caller can not be let in
+   * this way (no credentials, an unverified login, no id): `resolve` then says why.
+   * The token is compared by the database on the row found by id, so its timing tells nothing
+   * about other projects' tokens.
+   */
+  answerCondition(
+    { caller: { user, editToken }, projectId }: AnswerClaim,
+    revisionId: string,
+  ): ProjectCondition | undefined {
+    if (!isUuid(projectId) || (user && !user.verified_at)) return undefined;
+    const callers: string[] = [];
+    const params: unknown[] = [projectId, revisionId];
+    if (user) {
+      callers.push('p.owner_id = ?');
+      params.push(user.id);
+    }
+    if (editToken) {
+      callers.push('(p.edit_token = ? and not p.is_approved)');
+      params.push(editToken);
+    }
+    if (callers.length === 0) return undefined;
+    return {
+      sql: `p.id = ? and p.definition_revision_id = ? and not p.is_archived and (${callers.join(' or ')})`,
+      params,
+    };
   }
 }

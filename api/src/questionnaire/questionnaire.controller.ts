@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Param, Patch, Post, Put } from '@nestjs/commo
 import type { ProjectAccess } from '../projects/project-access.service.ts';
 import { Access } from '../projects/project-access.guard.ts';
 import { QuestionnaireService, type StepRef } from './questionnaire.service.ts';
-import { AnswerStep, Step } from './step.guard.ts';
+import { AnswerStep, Claim, ClaimedStep, Step } from './step.guard.ts';
+import type { AnswerClaim } from '../projects/project-access.service.ts';
 
 /** `{kind}` is a step key of the definition; the routes exist for every step, with no code per step. */
 @Controller('api/projects/:id/:kind')
@@ -16,9 +17,9 @@ export class QuestionnaireController {
   }
 
   @Patch()
-  @AnswerStep('form')
-  async saveForm(@Access() access: ProjectAccess, @Step() step: StepRef, @Body() body: unknown) {
-    return { data: await this.questionnaire.saveForm(access, step, body) };
+  @ClaimedStep('form')
+  async saveForm(@Claim() claim: AnswerClaim, @Step() step: StepRef, @Body() body: unknown) {
+    return { data: await this.questionnaire.saveFormFor(claim, step, body) };
   }
 
   @Put('order')
@@ -28,14 +29,14 @@ export class QuestionnaireController {
   }
 
   @Patch(':itemId')
-  @AnswerStep('list')
+  @ClaimedStep('list')
   async update(
-    @Access() access: ProjectAccess,
+    @Claim() claim: AnswerClaim,
     @Step() step: StepRef,
     @Param('itemId') itemId: string,
     @Body() body: unknown,
   ) {
-    return { data: await this.questionnaire.updateItem(access, step, itemId, body) };
+    return { data: await this.questionnaire.updateItemFor(claim, step, itemId, body) };
   }
 
   @Delete(':itemId')

@@ -9,7 +9,8 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ForProject } from '../projects/project-access.guard.ts';
+import { answerClaimOf, ForProject } from '../projects/project-access.guard.ts';
+import type { AnswerClaim } from '../projects/project-access.service.ts';
 import { QuestionnaireService, type StepRef } from './questionnaire.service.ts';
 
 type StepKind = StepRef['kind'];
@@ -48,7 +49,20 @@ export class StepGuard implements CanActivate {
 export const AnswerStep = (kind: StepKind) =>
   applyDecorators(SetMetadata(STEP_KIND, kind), UseGuards(StepGuard), ForProject('answer'));
 
-/** Route parameter: the step that `@AnswerStep()` found. */
+/**
+ * Marks an autosave route on a step of `kind` of the project `:id`: the step is checked first
+ * (404); the caller's right to answer is checked by the service, in its write where it can
+ * (`QuestionnaireService.saveFormFor`), so the route gets the caller's unchecked `@Claim()`.
+ */
+export const ClaimedStep = (kind: StepKind) =>
+  applyDecorators(SetMetadata(STEP_KIND, kind), UseGuards(StepGuard));
+
+/** Route parameter: who asks to answer which project, not yet checked (`@ClaimedStep()`). */
+export const Claim = createParamDecorator((_: unknown, context: ExecutionContext): AnswerClaim =>
+  answerClaimOf(context.switchToHttp().getRequest<Request>()),
+);
+
+/** Route parameter: the step that `@AnswerStep()` or `@ClaimedStep()` found. */
 export const Step = createParamDecorator((_: unknown, context: ExecutionContext): StepRef => {
   const step = context.switchToHttp().getRequest<Request>().step;
   if (!step) throw new Error('@Step() needs @AnswerStep() on the route');
