@@ -1,6 +1,20 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { readEmbeddedTemplate, writeEmbeddedTemplate } from './embedded-template.ts';
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 describe('the embedded database', () => {
   it('runs with small shared buffers (its memory is the server process’s)', async () => {
@@ -13,6 +27,29 @@ describe('the embedded database', () => {
     } finally {
       await client.end();
       await embedded.stop();
+    }
+  }, 60_000);
+
+  it('starts a new data folder from the built template, and keeps what was written in it', async () => {
+    await writeEmbeddedTemplate();
+    expect(readEmbeddedTemplate()).toBeInstanceOf(Blob);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fragewerk-template-'));
+    try {
+      const first = await startEmbeddedPostgres({ dataDir, maxConnections: 2 });
+      try {
+        expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+        await query(first.url, "create table kept (word text); insert into kept values ('Grüße')");
+      } finally {
+        await first.stop();
+      }
+      const again = await startEmbeddedPostgres({ dataDir, maxConnections: 2 });
+      try {
+        expect(await query(again.url, 'select word from kept')).toEqual([{ word: 'Grüße' }]);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

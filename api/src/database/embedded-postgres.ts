@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock.ts';
+import { readEmbeddedTemplate } from './embedded-template.ts';
 
 /**
  * PostgreSQL's settings for the embedded database. Its memory lives in the server process and
@@ -40,7 +41,12 @@ export async function startEmbeddedPostgres(options: {
   }
   let db: PGlite | undefined;
   try {
-    db = await PGlite.create(dataPath, { startParams: START_PARAMS });
+    // A new database unpacks the built template instead of running initdb (embedded-template.ts).
+    const fresh = !dataPath || !existsSync(path.join(dataPath, 'PG_VERSION'));
+    db = await PGlite.create(dataPath, {
+      startParams: START_PARAMS,
+      loadDataDir: fresh ? readEmbeddedTemplate() : undefined,
+    });
     const server = new PGLiteSocketServer({
       db,
       host: '127.0.0.1',
