@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { nameStatementsOn } from '../src/common/prepared-statement.ts';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import { ormConfig } from '../src/database/orm-config.ts';
 import { createServerDatabase } from './test-server.ts';
@@ -20,6 +21,8 @@ export async function openTestDatabase(database: 'embedded' | 'server'): Promise
     ...ormConfig(server?.url ?? embedded!.url, Boolean(embedded)),
     logger: () => {},
   });
+  // As the server does (create-app.ts): named prepared statements on a PostgreSQL server only.
+  if (server) nameStatementsOn(orm);
   await orm.migrator.up();
   return {
     orm,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executePrepared } from '../common/prepared-statement.ts';
 import type { ProjectCondition } from './project-access.service.ts';
 import type { AnswerRow, ItemRow } from './project-json.ts';
 
@@ -44,7 +45,8 @@ export async function projectDocuments(
   em: EntityManager,
   projectId: string,
 ): Promise<ProjectDocuments> {
-  const rows = await em.execute<(ItemRow & { id: string | null })[]>(
+  const rows = await executePrepared<ItemRow & { id: string | null }>(
+    em,
     `select step_key, null::uuid as id, data, version, -1 as position
        from answer where project_id = ?
      union all
@@ -162,7 +164,8 @@ export async function updateItem(
   access?: ProjectCondition,
 ): Promise<ItemRow | undefined> {
   const checked = accessChecked('item', access);
-  const [saved] = await em.execute<ItemRow[]>(
+  const [saved] = await executePrepared<ItemRow>(
+    em,
     savedAndTouched(
       `update item set data = ${keepUnknown('item')}, version = item.version + 1,
               updated_at = now()
@@ -253,7 +256,8 @@ export async function updateAnswer(
   access?: ProjectCondition,
 ): Promise<AnswerRow | undefined> {
   const checked = accessChecked('answer', access);
-  const [saved] = await em.execute<AnswerRow[]>(
+  const [saved] = await executePrepared<AnswerRow>(
+    em,
     savedAndTouched(
       `update answer set data = ${keepUnknown('answer')}, version = answer.version + 1,
               updated_at = now()

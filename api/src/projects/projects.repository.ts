@@ -1,9 +1,9 @@
 import {
-  ReferenceKind,
   type EntityData,
   type EntityManager,
   type RequiredEntityData,
 } from '@mikro-orm/postgresql';
+import { columnsOf, executePrepared } from '../common/prepared-statement.ts';
 import type { ProjectSummaryFields } from './project-json.ts';
 import { UserSchema } from '../users/user.entity.ts';
 import { ProjectSchema, type Project } from './project.entity.ts';
@@ -17,8 +17,10 @@ import { ProjectSchema, type Project } from './project.entity.ts';
  * columns come as `owner__<column>`.
  */
 export async function findProject(em: EntityManager, id: string): Promise<Project | null> {
-  const [row] = await em.execute<Record<string, unknown>[]>(
-    `select p.*, ${ownerColumnsOf(em)} from project p join app_user u on u.id = p.owner_id
+  const [row] = await executePrepared<Record<string, unknown>>(
+    em,
+    `select ${projectColumnsOf(em)}, ${ownerColumnsOf(em)}
+       from project p join app_user u on u.id = p.owner_id
       where p.id = ?`,
     [id],
   );
@@ -35,14 +37,16 @@ export async function findProject(em: EntityManager, id: string): Promise<Projec
 }
 
 const OWNER_PREFIX = 'owner__';
+let projectColumns: string | undefined;
 let ownerColumns: string | undefined;
+/** The project's columns, as the entity declares them. */
+const projectColumnsOf = (em: EntityManager) =>
+  (projectColumns ??= columnsOf(em, ProjectSchema)
+    .map((column) => `p.${column}`)
+    .join(', '));
 /** The owner's columns, as the entity declares them. */
 const ownerColumnsOf = (em: EntityManager) =>
-  (ownerColumns ??= em
-    .getMetadata()
-    .get(UserSchema)
-    .props.filter((prop) => prop.kind === ReferenceKind.SCALAR)
-    .flatMap((prop) => prop.fieldNames)
+  (ownerColumns ??= columnsOf(em, UserSchema)
     .map((column) => `u.${column} as ${OWNER_PREFIX}${column}`)
     .join(', '));
 
