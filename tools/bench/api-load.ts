@@ -8,9 +8,9 @@
  * - GET /api/projects, the dashboard list of a second account with 200 projects
  *   (tools/bench/list-account.ts), its progress figures cached by a first request (no budget).
  * Then open-loop (tools/bench/open-loop.ts): 300 GET/s and 300 PATCH/s at the same time, on a
- * fixed schedule, latency from the scheduled send time.
+ * fixed schedule, latency from the scheduled send time; then the same at a sustainable 100 + 100/s.
  * Budget: GET ≥ 0.6× and PATCH ≥ 0.5× the baseline's requests/s and zero errors (closed loop);
- * p99 ≤ 50 ms and zero errors under the open-loop load; the API's RSS after the load ≤ 250 MB.
+ * p99 ≤ 50 ms and zero errors under both open-loop loads; the API's RSS after the load ≤ 250 MB.
  * The closed-loop p99 has no budget: a closed loop's p99 is its own queue (50 connections always
  * waiting), not the latency a client sees at a given load. The same loads on the embedded database
  * are reported without budget.
@@ -54,6 +54,13 @@ const STEP = 'brandpositioning';
 const P99_BUDGET_MS = 50;
 /** Open loop: requests per second of each of GET and PATCH, and seconds per run. */
 const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 300);
+/**
+ * A second, sustainable open load per method: the figure a server sized for it must keep under
+ * the p99 budget. At 300 + 300/s the API's one core is ~80 % busy with its own requests alone
+ * (BENCHMARKS.md); this load is a third of it – still far above what a small agency's customers
+ * send.
+ */
+const SUSTAINED_RATE = Number(process.env.BENCH_OPEN_SUSTAINED_RATE ?? 100);
 const OPEN_DURATION_S = Number(process.env.BENCH_OPEN_DURATION ?? 20);
 const RSS_BUDGET_MB = 250;
 /** The embedded database lives in the API process: a small agency's 1 GB server. */
@@ -172,9 +179,9 @@ export async function slotsOf(databaseUrl: string, projects: DemoProject[]): Pro
 }
 
 /** GET of one project at a fixed rate (open loop). */
-const getStream = (projectId: string, cookie: string): Stream => ({
+const getStream = (projectId: string, cookie: string, rate: number): Stream => ({
   name: 'GET',
-  rate: OPEN_RATE,
+  rate,
   next: () => ({ method: 'GET', path: `/api/projects/${projectId}`, headers: { cookie } }),
 });
 
@@ -184,7 +191,7 @@ const getStream = (projectId: string, cookie: string): Stream => ({
  * is still waits for its answer, the next free one goes; when none is free the send is skipped
  * (an error — the server is more than 50 requests behind).
  */
-async function patchStream(slots: Slot[]): Promise<Stream> {
+async function patchStream(slots: Slot[], rate: number): Promise<Stream> {
   const answers = demoAnswers(await definition()).forms[STEP]!;
   const busy = new Set<Slot>();
   let turn = 0;
@@ -200,7 +207,7 @@ async function patchStream(slots: Slot[]): Promise<Stream> {
   };
   return {
     name: 'PATCH',
-    rate: OPEN_RATE,
+    rate,
     next() {
       const slot = free();
       if (!slot) return undefined;
@@ -234,9 +241,14 @@ async function openRun(
   reader: DemoProject,
   cookie: string,
   slots: Slot[],
+  rate: number,
   duration = OPEN_DURATION_S,
 ): Promise<StreamResult[]> {
-  return openLoop(url, [getStream(reader.id, cookie), await patchStream(slots)], duration);
+  return openLoop(
+    url,
+    [getStream(reader.id, cookie, rate), await patchStream(slots, rate)],
+    duration,
+  );
 }
 
 /** The rows of an open-loop load: achieved rates, p50/p99 per method, errors. */
@@ -272,8 +284,8 @@ function openRows(label: string, get: OpenFigures, patch: OpenFigures, budgeted:
   ];
 }
 
-const openLabel = (server: string) =>
-  `${server} open load ${OPEN_RATE} GET/s + ${OPEN_RATE} PATCH/s`;
+const openLabel = (server: string, rate: number) =>
+  `${server} open load ${rate} GET/s + ${rate} PATCH/s`;
 
 /**
  * The writers' current versions through the API (no second client may open the embedded
@@ -410,19 +422,18 @@ export const apiLoad: Benchmark = async () => {
     }
     // Open loop, A B then B A: both servers get the same offered load at the same point of the run.
     const open = new Map<string, StreamResult[]>();
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (const server of round % 2 ? [...servers].reverse() : servers) {
-        log(
-          `Offene Last ${server.key}: ${OPEN_RATE} GET/s + ${OPEN_RATE} PATCH/s, Runde ${round + 1}/${ROUNDS}`,
-        );
-        const runs = await openRun(
-          server.url,
-          reader,
-          cookie,
-          await slotsOf(database.url, writers),
-        );
-        log(`  ${describeRuns(runs)}`);
-        open.set(server.key, [...(open.get(server.key) ?? []), ...runs]);
+    for (const rate of [OPEN_RATE, SUSTAINED_RATE]) {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const server of round % 2 ? [...servers].reverse() : servers) {
+          log(
+            `Offene Last ${server.key}: ${rate} GET/s + ${rate} PATCH/s, Runde ${round + 1}/${ROUNDS}`,
+          );
+          const slots = await slotsOf(database.url, writers);
+          const runs = await openRun(server.url, reader, cookie, slots, rate);
+          log(`  ${describeRuns(runs)}`);
+          const key = `${rate}-${server.key}`;
+          open.set(key, [...(open.get(key) ?? []), ...runs]);
+        }
       }
     }
     const rss = rssMb(api.pid);
@@ -448,20 +459,22 @@ export const apiLoad: Benchmark = async () => {
     }
     const openOf = (key: string, method: string) =>
       openFigures(open.get(key)!.filter((run) => run.name === method));
-    rows.push(
-      ...openRows(
-        `${openLabel('API')} (PostgreSQL)`,
-        openOf('api', 'GET'),
-        openOf('api', 'PATCH'),
-        true,
-      ),
-      ...openRows(
-        `  ${openLabel('baseline')} (node:http + pg)`,
-        openOf('baseline', 'GET'),
-        openOf('baseline', 'PATCH'),
-        true,
-      ),
-    );
+    for (const rate of [OPEN_RATE, SUSTAINED_RATE]) {
+      rows.push(
+        ...openRows(
+          `${openLabel('API', rate)} (PostgreSQL)`,
+          openOf(`${rate}-api`, 'GET'),
+          openOf(`${rate}-api`, 'PATCH'),
+          true,
+        ),
+        ...openRows(
+          `  ${openLabel('baseline', rate)} (node:http + pg)`,
+          openOf(`${rate}-baseline`, 'GET'),
+          openOf(`${rate}-baseline`, 'PATCH'),
+          true,
+        ),
+      );
+    }
     const listOurs = figuresOf(results.get('list-api')!);
     const listBase = figuresOf(results.get('list-baseline')!);
     rows.push(
@@ -525,23 +538,25 @@ export const apiLoad: Benchmark = async () => {
     const get = await loadGet(server.url, embeddedReader.id, embeddedCookie);
     log('Eingebettet: PATCH …');
     const patch = await loadPatch(server.url, await embeddedSlots(server.url, embeddedWriters));
-    log(`Eingebettet: offene Last ${OPEN_RATE} GET/s + ${OPEN_RATE} PATCH/s …`);
-    const runs = await openRun(
-      server.url,
-      embeddedReader,
-      embeddedCookie,
-      await embeddedSlots(server.url, embeddedWriters),
-    );
-    log(`  ${describeRuns(runs)}`);
-    const [openGet, openPatch] = runs.map((run) => openFigures([run])) as [
-      OpenFigures,
-      OpenFigures,
-    ];
+    const embeddedOpen: Row[] = [];
+    for (const rate of [OPEN_RATE, SUSTAINED_RATE]) {
+      log(`Eingebettet: offene Last ${rate} GET/s + ${rate} PATCH/s …`);
+      const slots = await embeddedSlots(server.url, embeddedWriters);
+      const runs = await openRun(server.url, embeddedReader, embeddedCookie, slots, rate);
+      log(`  ${describeRuns(runs)}`);
+      const [openGet, openPatch] = runs.map((run) => openFigures([run])) as [
+        OpenFigures,
+        OpenFigures,
+      ];
+      embeddedOpen.push(
+        ...openRows(`${openLabel('API', rate)} (embedded)`, openGet, openPatch, false),
+      );
+    }
     const rss = rssMb(server.pid);
     rows.push(
       ...figureRows('API GET (embedded)', figuresOf([get]), false),
       ...figureRows('API PATCH (embedded)', figuresOf([patch]), false),
-      ...openRows(`${openLabel('API')} (embedded)`, openGet, openPatch, false),
+      ...embeddedOpen,
       {
         name: 'API memory after the load (RSS, embedded)',
         value: rss,
