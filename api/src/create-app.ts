@@ -15,7 +15,7 @@ import { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
 import { PgSessionStore } from './accounts/pg-session-store.ts';
 import { SESSION_COOKIE, withSessionOnly } from './accounts/session-scope.ts';
 import { useCsrf } from './common/csrf.ts';
-import { nameStatementsOn } from './common/prepared-statement.ts';
+import { prepareStatementsOn } from './common/prepared-statement.ts';
 import { requestChecks } from './common/request-checks.middleware.ts';
 import { securityHeaders } from './common/security-headers.ts';
 import { gracefulHttp } from './health/graceful-http.ts';
@@ -60,7 +60,7 @@ export async function createApp(
     ...ormConfig(databaseUrl, Boolean(embedded), config.databasePoolMax),
     logger: (message) => logger.info({ context: 'MikroORM' }, message),
   });
-  if (!embedded) nameStatementsOn(orm);
+  if (!embedded) prepareStatementsOn(orm);
   // Processes starting at the same moment on one database migrate one after the other.
   await withAdvisoryLock(orm, ADVISORY_LOCKS.migrations, () => orm.migrator.up());
   // The kept session secret is read or created only now that the data folder is this process's.

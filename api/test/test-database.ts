@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { nameStatementsOn } from '../src/common/prepared-statement.ts';
+import { prepareStatementsOn } from '../src/common/prepared-statement.ts';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import { ormConfig } from '../src/database/orm-config.ts';
 import { createServerDatabase } from './test-server.ts';
@@ -21,8 +21,8 @@ export async function openTestDatabase(database: 'embedded' | 'server'): Promise
     ...ormConfig(server?.url ?? embedded!.url, Boolean(embedded)),
     logger: () => {},
   });
-  // As the server does (create-app.ts): named prepared statements on a PostgreSQL server only.
-  if (server) nameStatementsOn(orm);
+  // As the server does (create-app.ts): prepared statements on a PostgreSQL server only.
+  if (server) prepareStatementsOn(orm);
   await orm.migrator.up();
   return {
     orm,

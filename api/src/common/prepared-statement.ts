@@ -10,16 +10,16 @@ import type { Pool } from 'pg';
 const CACHED_PLAN_CHANGED = '0A000';
 
 /**
- * The ORMs (by their configuration, which forks share) whose database keeps named statements per
- * connection: a PostgreSQL server. The embedded database multiplexes every connection onto one
- * session, where two connections would prepare the same name; there the statements go unnamed
- * (still with their parameters apart).
+ * The ORMs (by their configuration, which forks share) on a PostgreSQL server. The embedded
+ * database multiplexes every connection onto one session, where two connections would prepare
+ * the same name and PGlite's socket is only ever sent MikroORM's simple queries: there the
+ * statements run through `em.execute` as before.
  */
-const namingConfigs = new WeakSet<object>();
+const serverConfigs = new WeakSet<object>();
 
-/** Lets `executePrepared` name its statements on this ORM's database (a PostgreSQL server). */
-export function nameStatementsOn(orm: { config: object }): void {
-  namingConfigs.add(orm.config);
+/** Lets `executePrepared` prepare its statements on this ORM's database (a PostgreSQL server). */
+export function prepareStatementsOn(orm: { config: object }): void {
+  serverConfigs.add(orm.config);
 }
 
 /** Prepared statements by SQL text; their number is that of the texts in the code (a handful). */
@@ -38,19 +38,19 @@ function prepared(sql: string) {
 
 /**
  * Runs one of the busiest statements (the project read, an autosave), written with `?`
- * placeholders like every statement of the repositories. Outside a transaction it runs straight
- * on the pg pool behind MikroORM, as a named prepared statement on a server (PostgreSQL parses and
- * plans it once per connection): the parameters travel apart instead of being written into the
- * SQL text, and MikroORM's query layers are skipped – for a project's ~170 documents about a third less CPU
- * than `em.execute` (BENCHMARKS.md). Inside a transaction it runs through `em`, on the
- * transaction's connection.
+ * placeholders like every statement of the repositories. On a PostgreSQL server and outside a
+ * transaction it runs straight on the pg pool behind MikroORM, as a named prepared statement
+ * (PostgreSQL parses and plans it once per connection): the parameters travel apart instead of
+ * being written into the SQL text, and MikroORM's query layers are skipped – for a project's ~170
+ * documents about a third less CPU than `em.execute` (BENCHMARKS.md). Inside a transaction, and on the embedded database, it runs
+ * through `em.execute`.
  */
 export async function executePrepared<T>(
   em: EntityManager,
   sql: string,
   params: unknown[],
 ): Promise<T[]> {
-  if (em.isInTransaction()) return em.execute<T[]>(sql, params);
+  if (em.isInTransaction() || !serverConfigs.has(em.config)) return em.execute<T[]>(sql, params);
   const { name, text } = prepared(sql);
   // The hook that sees every statement of MikroORM sees these as well (the statement counts);
   // a text it changed is no longer the prepared one.
@@ -61,7 +61,7 @@ export async function executePrepared<T>(
     pool.query(
       named && sent === text ? { name, text, values: params } : { text: sent, values: params },
     );
-  const result = await query(namingConfigs.has(em.config)).catch((error: { code?: string }) => {
+  const result = await query(true).catch((error: { code?: string }) => {
     // Another process migrated the table under the prepared plan: this one goes unnamed.
     if (error.code === CACHED_PLAN_CHANGED) return query(false);
     throw error;
