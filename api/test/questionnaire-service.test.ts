@@ -194,6 +194,11 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
       version,
     });
     const claimOf = (projectId: string, caller: Caller) => ({ caller, projectId });
+    /** The error an autosave of `caller` with `sent` fails with. */
+    const refusal = (projectId: string, caller: Caller, sent: object) =>
+      failure(
+        inRequest(() => questionnaire.saveFormFor(claimOf(projectId, caller), personality(), sent)),
+      );
 
     /** A project on the current revision whose form step was saved once (version 1). */
     async function savedOnce(options: { approved?: boolean; archived?: boolean } = {}) {
@@ -277,11 +282,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
             : who === 'wrong'
               ? customer(`${token}x`)
               : { user: undefined, editToken: undefined };
-        const error = await failure(
-          inRequest(() =>
-            questionnaire.saveFormFor(claimOf(projectId, caller), personality(), body(1)),
-          ),
-        );
+        const error = await refusal(projectId, caller, body(1));
         expect(error.getStatus()).toBe(status);
         expect(JSON.stringify(error.getResponse())).toContain(message);
         expect(await storedVersion(projectId)).toBe(1);
@@ -309,15 +310,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
           verified_at: null,
         },
       ) as typeof owner;
-      const error = await failure(
-        inRequest(() =>
-          questionnaire.saveFormFor(
-            claimOf(projectId, { user: unverified, editToken: undefined }),
-            personality(),
-            body(1),
-          ),
-        ),
-      );
+      const error = await refusal(projectId, { user: unverified, editToken: undefined }, body(1));
       expect(error.getStatus()).toBe(403);
       expect(await storedVersion(projectId)).toBe(1);
     });
@@ -326,9 +319,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
       const { projectId, token } = await savedOnce();
       const claim = claimOf(projectId, customer(token));
       await inRequest(() => questionnaire.saveFormFor(claim, personality(), body(1)));
-      const error = await failure(
-        inRequest(() => questionnaire.saveFormFor(claim, personality(), body(1))),
-      );
+      const error = await refusal(projectId, customer(token), body(1));
       expect(error.getStatus()).toBe(409);
       expect(error.getResponse()).toMatchObject({ data: { version: 2 } });
     });
@@ -336,25 +327,9 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
     it('gives an invalid body its messages only once the caller may answer', async () => {
       const { projectId, token } = await savedOnce();
       const invalidBody = { ...body(1), character_traits: 'kein Array' };
-      const stranger = await failure(
-        inRequest(() =>
-          questionnaire.saveFormFor(
-            claimOf(projectId, customer(`${token}x`)),
-            personality(),
-            invalidBody,
-          ),
-        ),
-      );
+      const stranger = await refusal(projectId, customer(`${token}x`), invalidBody);
       expect(stranger.getStatus()).toBe(404);
-      const holder = await failure(
-        inRequest(() =>
-          questionnaire.saveFormFor(
-            claimOf(projectId, customer(token)),
-            personality(),
-            invalidBody,
-          ),
-        ),
-      );
+      const holder = await refusal(projectId, customer(token), invalidBody);
       expect(holder.getStatus()).toBe(422);
       expect(await storedVersion(projectId)).toBe(1);
     });
