@@ -143,4 +143,9 @@ describe('the engine without a host stylesheet', () => {
     );
     expect([...used].filter((token) => !defaults.has(token))).toEqual([]);
   });
+
+  it('makes the textarea a relayout boundary (a keystroke lays out the textarea alone)', () => {
+    const rule = /\.field textarea \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/contain: size layout;/);
+  });
 });
