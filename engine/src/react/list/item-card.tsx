@@ -19,7 +19,13 @@ export function ItemCard({
 }) {
   const texts = useEngineTexts();
   const card = step.meta.list!.card;
-  const values = displayValues(definition, step, item);
+  const shown = [
+    card.title,
+    ...(card.badge ? [card.badge] : []),
+    ...(withText ? (card.text ?? []) : []),
+  ];
+  // Only the fields the card shows: the results view has ~170 cards without their texts.
+  const values = displayValues(definition, step, item, { fields: shown });
   const text = (name: string) => {
     const value = values[name];
     return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
