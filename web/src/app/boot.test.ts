@@ -27,10 +27,10 @@ function bootServer(user: unknown) {
 afterEach(() => server.events.removeAllListeners());
 
 describe('loadBootData', () => {
-  it('loads presets, definition and the user one after another', async () => {
+  it('loads the definition and then the user, not the presets the definition carries', async () => {
     const asked = bootServer(verifiedUser);
     await loadBootData(createStore(createI18n()));
-    expect(asked).toEqual(['/api/config/presets', '/api/config/definition', '/api/user/current']);
+    expect(asked).toEqual(['/api/config/definition', '/api/user/current']);
   });
 
   it('loads the project of a project route after them, for the logged-in user', async () => {

@@ -27,11 +27,11 @@ export function lazyChecks(url = CHECKS_URL): Promise<CompiledChecks> {
 
 /**
  * Loads what every screen needs before the app renders, in the order of docs/product.md#daten: the
- * presets and the definition, then the current user; on a project route (`projectId`) then the
- * project, where the visitor may read it. Throws when the server cannot be reached.
+ * definition (it carries the presets, so `/config/presets` is not asked for), then the current
+ * user; on a project route (`projectId`) then the project, where the visitor may read it. Throws
+ * when the server cannot be reached.
  */
 export async function loadBootData(store: AppStore, projectId?: string): Promise<void> {
-  await store.dispatch(configApi.endpoints.getPresets.initiate()).unwrap();
   await store.dispatch(configApi.endpoints.getDefinition.initiate()).unwrap();
   const user = await store.dispatch(userApi.endpoints.getCurrentUser.initiate()).unwrap();
   if (projectId && (user || apiContext.editToken)) await loadProject(store, projectId);
