@@ -4,20 +4,13 @@ import { useEngineTexts } from '../engine-texts.tsx';
 import type { ListItem } from './list-types.ts';
 import { RatingStars } from './rating-stars.tsx';
 
-/** The visible content of one list entry, as `step.json`'s `card` describes it. */
-export function ItemCard({
-  definition,
-  step,
-  item,
-  withText = true,
-}: {
-  definition: Definition;
-  step: StepDefinition;
-  item: ListItem;
-  /** The results view tells the texts in its own sentences. */
-  withText?: boolean;
-}) {
-  const texts = useEngineTexts();
+/** What a card shows of one entry: its fields' display values, the avatar and the link. */
+export function cardContent(
+  definition: Definition,
+  step: StepDefinition,
+  item: ListItem,
+  withText: boolean,
+) {
   const card = step.meta.list!.card;
   const shown = [
     card.title,
@@ -34,6 +27,24 @@ export function ItemCard({
     ? presetEntry(definition, step, card.avatar, item[card.avatar])
     : undefined;
   const url = card.link ? item[card.link] : undefined;
+  return { card, values, text, avatar, url };
+}
+
+/** The visible content of one list entry, as `step.json`'s `card` describes it. */
+export function ItemCard({
+  definition,
+  step,
+  item,
+  withText = true,
+}: {
+  definition: Definition;
+  step: StepDefinition;
+  item: ListItem;
+  /** The results view tells the texts in its own sentences. */
+  withText?: boolean;
+}) {
+  const texts = useEngineTexts();
+  const { card, values, text, avatar, url } = cardContent(definition, step, item, withText);
   return (
     <div className="item-card">
       {typeof avatar?.image === 'string' ? (

@@ -15,10 +15,17 @@ export function starsMarkup(value: number, max: number): string {
   return markup;
 }
 
+/** "4 von 5 Sternen": the rating's accessible name and title. */
+export const ratingLabel = (
+  texts: { rating: string; fill: (text: string, values: Record<string, number>) => string },
+  value: number,
+  max: number,
+) => texts.fill(texts.rating, { value, max });
+
 /** A read-only star rating: ★★★★☆ for the eye, "4 von 5 Sternen" for screen readers and print. */
 export function RatingStars({ value, max = 5 }: { value: number; max?: number }) {
   const texts = useEngineTexts();
-  const label = texts.fill(texts.rating, { value, max });
+  const label = ratingLabel(texts, value, max);
   return (
     <span
       className="rating"
