@@ -8,6 +8,9 @@ import { testDefinition as definition } from '../test/render.tsx';
 import { ItemCard } from '../list/item-card.tsx';
 import { itemCardMarkup } from './card-markup.ts';
 import type { ListItem } from '../list/list-types.ts';
+import { ProseRenderer } from '../../core/index.ts';
+import type { StepDefinition } from '../../core/index.ts';
+import { StepResults } from './results-view.tsx';
 
 afterEach(cleanup);
 
@@ -74,5 +77,70 @@ describe('itemCardMarkup', () => {
       expect(
         expectSame(step.meta.key, { id: '1', version: 1, name: 'Muster', [link]: url }),
       ).toContain('React has blocked a javascript: URL');
+  });
+});
+
+/** A list step's results as React made them before they became markup: groups, cards, lines. */
+function ReactListResults({ step, items }: { step: StepDefinition; items: ListItem[] }) {
+  const prose = new ProseRenderer(definition);
+  const list = step.meta.list!;
+  const groups =
+    list.groups && list.groupBy
+      ? list.groups.map((group) => ({
+          heading: group.heading,
+          key: group.key,
+          items: items.filter((item) => item[list.groupBy!] === group.value),
+        }))
+      : [{ heading: undefined, key: 'all', items }];
+  return (
+    <section className="result-step" aria-labelledby={`result-${step.meta.key}`}>
+      <h3 id={`result-${step.meta.key}`}>
+        {typeof step.prose.heading === 'string' ? step.prose.heading : step.meta.title}
+      </h3>
+      {groups.map((group) =>
+        group.items.length === 0 ? null : (
+          <div key={group.key} className="result-group">
+            {group.heading ? <h4 className="result-group-heading">{group.heading}</h4> : null}
+            {group.items.map((item) => (
+              <article key={item.id} className="result-card">
+                <ItemCard definition={definition} step={step} item={item} withText={false} />
+                {prose.describeItem(step.meta.key, item, { title: false }).lines.map((line, i) => (
+                  <p key={i} className="result-line">
+                    {line}
+                  </p>
+                ))}
+              </article>
+            ))}
+          </div>
+        ),
+      )}
+    </section>
+  );
+}
+
+describe('StepResults of a list step', () => {
+  it('makes the same elements as one React element per group, card and line', () => {
+    const { samples } = proseSamples(definition);
+    for (const step of listSteps) {
+      const items = samples
+        .filter((sample) => sample.step === step.meta.key)
+        .map((sample, index) => ({ id: `${index}`, version: 1, ...sample.data }) as ListItem);
+      items.push({
+        id: 'html',
+        version: 1,
+        ...items[0],
+        [step.meta.list!.card.title]: '<b>&"</b>',
+      });
+      const html = (ui: React.ReactElement) => {
+        const markup = render(<EngineTextsProvider texts={GERMAN_TEXTS}>{ui}</EngineTextsProvider>)
+          .container.innerHTML;
+        cleanup();
+        return markup;
+      };
+      const prose = new ProseRenderer(definition);
+      expect(
+        html(<StepResults definition={definition} step={step} answers={items} prose={prose} />),
+      ).toBe(html(<ReactListResults step={step} items={items} />));
+    }
   });
 });
