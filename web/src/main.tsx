@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { lazyChecks, loadBootData } from './app/boot.ts';
-import { createRouter, preloadPage } from './app/router.tsx';
+import { createRouter, preloadPage, projectIdOf, routeMatches } from './app/router.tsx';
 import { createStore } from './app/store.ts';
 import { apiContext } from './lib/api.ts';
 import { createI18n } from './lib/i18n.ts';
@@ -19,9 +19,10 @@ const store = createStore(i18n);
 const root = createRoot(document.getElementById('root')!);
 
 const checks = lazyChecks();
-preloadPage(window.location.pathname, share.basename);
+const opened = routeMatches(window.location.pathname, share.basename);
+preloadPage(opened);
 
-loadBootData(store)
+loadBootData(store, projectIdOf(opened))
   .then(() => {
     root.render(
       <StrictMode>

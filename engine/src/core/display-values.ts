@@ -88,6 +88,8 @@ export interface DisplayOptions {
   ownText?: (field: string, text: string) => string;
   /** Fits a text without an in-sentence form of its own (a label, an own text) into the sentence. */
   wrap?: (field: string, text: string) => string;
+  /** Only these fields (a card shows three or four of an entry's fields); default: all. */
+  fields?: readonly string[];
 }
 
 /**
@@ -103,7 +105,7 @@ export function displayValues(
 ): Record<string, DisplayValue> {
   const lists = presetListsByProperty(step.schema, definition);
   const valueMaps = isObject(step.prose.values) ? step.prose.values : {};
-  const { sentence = false, ownText = (_field, text) => text.trim(), wrap } = options;
+  const { sentence = false, ownText = (_field, text) => text.trim(), wrap, fields } = options;
   const fitted = (name: string, text: string | undefined) =>
     text && wrap ? wrap(name, text) : text || undefined;
   const label = (name: string, value: unknown): string | number | undefined => {
@@ -125,7 +127,9 @@ export function displayValues(
   };
 
   const result: Record<string, DisplayValue> = {};
-  for (const [name, value] of Object.entries(data)) {
+  const names = fields ? fields.filter((name) => Object.hasOwn(data, name)) : Object.keys(data);
+  for (const name of names) {
+    const value = data[name];
     if (name.startsWith('custom_')) continue;
     if (Array.isArray(value)) {
       const labels = value

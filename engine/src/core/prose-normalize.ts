@@ -21,18 +21,54 @@ function phrasePattern(phrase: string): string {
     .join('\\s+(?:\\S+\\s+){1,6}?');
 }
 
-const compiled = new WeakMap<NormalizeRule, { leading: RegExp[]; trailing: RegExp[] }>();
+/**
+ * One phrase a rule removes. Its full pattern checks that no letter or digit follows (precedes) the
+ * phrase; with the `iu` flags V8 builds the case closure of `\p{L}` and `\p{N}` for that, ~0.5 ms
+ * per pattern on the first text (~10 ms of the results view's scripting for the user stories'
+ * phrases). The phrase alone compiles in ~0.05 ms: it is tried first, and the full pattern is
+ * compiled only for a text the phrase starts (ends) — the full pattern cannot match where the
+ * phrase alone does not.
+ */
+class PhraseRemoval {
+  private full: RegExp | undefined;
+  private readonly quick: RegExp;
+  private readonly pattern: string;
+  private readonly position: 'leading' | 'trailing';
+
+  constructor(phrase: string, position: 'leading' | 'trailing') {
+    this.position = position;
+    this.pattern = phrasePattern(phrase);
+    this.quick = new RegExp(position === 'leading' ? `^${this.pattern}` : `${this.pattern}$`, 'iu');
+  }
+
+  /** The text without the phrase at its start (end), as `text.replace(fullPattern, '')`. */
+  remove(text: string): string {
+    if (!this.quick.test(text)) return text;
+    this.full ??= this.fullPattern();
+    return text.replace(this.full, '');
+  }
+
+  private fullPattern(): RegExp {
+    return new RegExp(
+      this.position === 'leading'
+        ? `^${this.pattern}${NOT_A_WORD_CHARACTER}`
+        : `${NOT_AFTER_A_WORD_CHARACTER}${this.pattern}$`,
+      'iu',
+    );
+  }
+}
+
+const compiled = new WeakMap<
+  NormalizeRule,
+  { leading: PhraseRemoval[]; trailing: PhraseRemoval[] }
+>();
 
 function patterns(rule: NormalizeRule) {
   let found = compiled.get(rule);
   if (!found) {
     found = {
-      leading: (rule.leading ?? []).map(
-        (phrase) => new RegExp(`^${phrasePattern(phrase)}${NOT_A_WORD_CHARACTER}`, 'iu'),
-      ),
-      trailing: (rule.trailing ?? []).map(
-        (phrase) => new RegExp(`${NOT_AFTER_A_WORD_CHARACTER}${phrasePattern(phrase)}$`, 'iu'),
-      ),
+      leading: (rule.leading ?? []).map((phrase) => new PhraseRemoval(phrase, 'leading')),
+      trailing: (rule.trailing ?? []).map((phrase) => new PhraseRemoval(phrase, 'trailing')),
     };
     compiled.set(rule, found);
   }
@@ -58,8 +94,8 @@ export function normalizeProseText(text: string, rule?: NormalizeRule): string {
       const quoted = QUOTED.exec(result);
       if (quoted) result = quoted.slice(1).find((inner) => inner !== undefined) ?? result;
     }
-    for (const pattern of leading) result = result.replace(pattern, '');
-    for (const pattern of trailing) result = result.replace(pattern, '');
+    for (const phrase of leading) result = phrase.remove(result);
+    for (const phrase of trailing) result = phrase.remove(result);
     result = result.trim();
     if (result === before) break;
   }

@@ -2,6 +2,16 @@ import i18next, { type i18n } from 'i18next';
 import type { Definition, ProseResources, StepDefinition } from './definition-types.ts';
 import { displayValues, type DisplayValue } from './display-values.ts';
 import { normalizeProseText } from './prose-normalize.ts';
+import {
+  compileTemplate,
+  hasDottedKeys,
+  hasI18nextOption,
+  isFound,
+  lookupKeys,
+  resourceAt,
+  type CompiledTemplate,
+  type Variant,
+} from './prose-templates.ts';
 
 /** Prose of one list item: its title and the sentences about it. */
 export interface ItemProse {
@@ -81,34 +91,51 @@ function countOf(value: DisplayValue | undefined): number | undefined {
 }
 
 /**
- * Renders the results-view prose of every step from its `prose.de.json` with i18next: `context`
- * for gender-dependent wording, plurals with `count` (step.json `prose.count` names the field),
- * and the `list` formatter ("A, B und C"). Titles show the labels; sentences show the in-sentence
- * forms of presets (`prose`), `phrase.<field>` around other values, and the customer's texts
- * cleaned by step.json `prose.normalize`.
+ * Renders the results-view prose of every step from its `prose.de.json` with i18next's rules:
+ * `context` for gender-dependent wording, plurals with `count` (step.json `prose.count` names the
+ * field), and the `list` formatter ("A, B und C"). Titles show the labels; sentences show the
+ * in-sentence forms of presets (`prose`), `phrase.<field>` around other values, and the
+ * customer's texts cleaned by step.json `prose.normalize`. Templates are compiled once per key
+ * and variant (prose-templates.ts); i18next itself is made only for a template they do not cover.
  */
 export class ProseRenderer {
-  private readonly i18n: i18n;
   private readonly definition: Definition;
+  /** The prose resources by namespace: `common` and each step's key, as i18next gets them. */
+  private readonly resources: Record<string, ProseResources>;
+  /** False: every sentence goes through i18next's `t()` (tests compare both ways). */
+  private readonly compiled: boolean;
+  private instance: i18n | undefined;
+  private plurals: Intl.PluralRules | undefined;
+  /** Compiled templates by namespace, key and variant; null where i18next renders. */
+  private readonly compiledTemplates = new Map<string, CompiledTemplate | null>();
+  private readonly dotted = new Map<string, boolean>();
+  private readonly listFormat = (value: unknown) => this.list(value, 'de');
 
-  constructor(definition: Definition) {
+  constructor(definition: Definition, { compiled = true }: { compiled?: boolean } = {}) {
     this.definition = definition;
+    this.compiled = compiled;
     const resources: Record<string, ProseResources> = { common: definition.prose };
     for (const step of definition.steps) resources[step.meta.key] = step.prose;
-    this.i18n = i18next.createInstance();
-    void this.i18n.init({
+    this.resources = resources;
+  }
+
+  /** i18next with the prose resources, made on first use. */
+  private get i18n(): i18n {
+    if (this.instance) return this.instance;
+    const instance = i18next.createInstance();
+    void instance.init({
       lng: 'de',
       fallbackLng: false,
-      resources: { de: resources },
-      ns: Object.keys(resources),
+      resources: { de: this.resources },
+      ns: Object.keys(this.resources),
       defaultNS: 'common',
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-    this.i18n.services.formatter?.add('list', (value, lng) => this.list(value, lng));
+    instance.services.formatter?.add('list', (value, lng) => this.list(value, lng));
+    return (this.instance = instance);
   }
-
   /**
    * The `list` formatter: „A, B und C“ (`joinList` with `listAnd`; `Intl.ListFormat` only for a
    * definition without that word); when an item itself joins two words with the list's
@@ -141,7 +168,68 @@ export class ProseRenderer {
 
   /** Looks up a text of a namespace (`common` or a step key). */
   t(namespace: string, key: string, values: Record<string, unknown> = {}): string {
-    return this.i18n.t(key, { ns: namespace, ...values });
+    return this.text(namespace, key, values);
+  }
+
+  /**
+   * A text as `i18n.t(key, {ns, ...values, count, context})` writes it: from the compiled
+   * template of its variant where there is one, else from i18next.
+   */
+  private text(
+    ns: string,
+    key: string,
+    values: Record<string, unknown>,
+    count?: number,
+    context?: string,
+  ): string {
+    const template =
+      this.compiled && !hasI18nextOption(values)
+        ? this.template(ns, key, count, context)
+        : undefined;
+    if (template) return template(values, this.listFormat);
+    return this.i18n.t(key, {
+      ns,
+      ...values,
+      ...(count === undefined ? {} : { count }),
+      ...(context === undefined ? {} : { context }),
+    });
+  }
+
+  /** The compiled template i18next would pick for a key and variant (once per variant). */
+  private template(
+    ns: string,
+    key: string,
+    count: number | undefined,
+    context: string | undefined,
+  ): CompiledTemplate | undefined {
+    // i18next's plural suffix: `Intl.PluralRules` of the language (its PluralResolver).
+    const plural =
+      count === undefined
+        ? undefined
+        : `_${(this.plurals ??= new Intl.PluralRules('de', { type: 'cardinal' })).select(count)}`;
+    const cacheKey = `${ns}\u0000${key}\u0000${plural ?? ''}\u0000${count === 0 ? 0 : 1}\u0000${context ?? ''}`;
+    let found = this.compiledTemplates.get(cacheKey);
+    if (found === undefined) {
+      found = this.compile(ns, key, { plural, zero: count === 0, context }) ?? null;
+      this.compiledTemplates.set(cacheKey, found);
+    }
+    return found ?? undefined;
+  }
+
+  private compile(ns: string, key: string, variant: Variant): CompiledTemplate | undefined {
+    // A namespace separator or i18next's `###` in the key, dotted resource keys: i18next's way.
+    if (key.includes(':') || key.includes('###')) return undefined;
+    const namespace = Object.hasOwn(this.resources, ns) ? this.resources[ns] : undefined;
+    if (!namespace) return undefined;
+    let dotted = this.dotted.get(ns);
+    if (dotted === undefined) this.dotted.set(ns, (dotted = hasDottedKeys(namespace)));
+    if (dotted) return undefined;
+    for (const candidate of lookupKeys(key, variant)) {
+      const resource = resourceAt(namespace, candidate);
+      if (isFound(resource))
+        return typeof resource === 'string' ? compileTemplate(resource) : undefined;
+    }
+    return undefined;
   }
 
   private step(stepKey: string): StepDefinition {
@@ -166,7 +254,7 @@ export class ProseRenderer {
         sentence && typeof phrases === 'object'
           ? (field, text) =>
               typeof phrases[field] === 'string'
-                ? this.i18n.t(`phrase.${field}`, { ns: step.meta.key, value: text })
+                ? this.text(step.meta.key, `phrase.${field}`, { value: text })
                 : text
           : undefined,
     });
@@ -194,12 +282,13 @@ export class ProseRenderer {
       if (countField && count === undefined) continue;
       lines.push({
         key,
-        text: this.i18n.t(`${block}.${key}`, {
-          ns: step.meta.key,
-          ...values,
-          ...(count === undefined ? {} : { count }),
-          ...(typeof context === 'string' ? { context } : {}),
-        }),
+        text: this.text(
+          step.meta.key,
+          `${block}.${key}`,
+          values,
+          count,
+          typeof context === 'string' ? context : undefined,
+        ),
       });
     }
     return lines;
@@ -279,18 +368,20 @@ export class ProseRenderer {
     const statement = (row: ProfileRow) => {
       const strength = Math.min(3, Math.abs(row.value));
       const [pole, other] = row.value < 0 ? [row.left, row.right] : [row.right, row.left];
-      return this.i18n.t(`profile.strength_${strength}`, { ns, pole, other });
+      return this.text(ns, `profile.strength_${strength}`, { pole, other });
     };
     // The first sentence names the brand; the ones after it may refer back to it (`_first`).
     const sentences: string[] = [];
     const sentence = (key: string, chosen: ProfileRow[], text: (row: ProfileRow) => string) =>
       chosen.length
         ? [
-            this.i18n.t(`profile.${key}`, {
+            this.text(
               ns,
-              statements: chosen.map(text),
-              ...(sentences.length === 0 ? { context: 'first' } : {}),
-            }),
+              `profile.${key}`,
+              { statements: chosen.map(text) },
+              undefined,
+              sentences.length === 0 ? 'first' : undefined,
+            ),
           ]
         : [];
     sentences.push(
@@ -311,7 +402,7 @@ export class ProseRenderer {
       ...sentence(
         'neutral',
         rows.filter((row) => row.value === 0),
-        (row) => this.i18n.t('profile.balance', { ns, left: row.left, right: row.right }),
+        (row) => this.text(ns, 'profile.balance', { left: row.left, right: row.right }),
       ),
     );
     return { rows, sentences };

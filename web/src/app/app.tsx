@@ -1,13 +1,10 @@
 import type { CompiledChecks } from '@fragewerk/engine/core';
-import {
-  EngineChecksProvider,
-  EngineTextsProvider,
-  type EngineTexts,
-} from '@fragewerk/engine/react';
+import { EngineChecksProvider, EngineTextsProvider } from '@fragewerk/engine/react';
 import type { i18n } from 'i18next';
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
+import { engineTexts } from '../lib/i18n.ts';
 import { type AppRouter, AppRouterProvider } from './app-router.tsx';
 import type { AppStore } from './store.ts';
 
@@ -23,14 +20,11 @@ export function App({
   router: AppRouter;
   checks: Promise<CompiledChecks>;
 }) {
-  const engineTexts = useMemo(
-    () => i18n.t('engine', { returnObjects: true }) as EngineTexts,
-    [i18n],
-  );
+  const texts = useMemo(() => engineTexts(i18n), [i18n]);
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <EngineTextsProvider texts={engineTexts}>
+        <EngineTextsProvider texts={texts}>
           <EngineChecksProvider checks={checks}>
             <AppRouterProvider router={router} />
           </EngineChecksProvider>

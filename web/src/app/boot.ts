@@ -1,5 +1,7 @@
 import type { CompiledChecks } from '@fragewerk/engine/core';
+import { apiContext } from '../lib/api.ts';
 import { configApi } from '../lib/config-api.ts';
+import { projectsApi } from '../lib/projects-api.ts';
 import { userApi } from '../lib/user-api.ts';
 import type { AppStore } from './store.ts';
 
@@ -25,10 +27,23 @@ export function lazyChecks(url = CHECKS_URL): Promise<CompiledChecks> {
 
 /**
  * Loads what every screen needs before the app renders, in the order of docs/product.md#daten: the
- * presets and the definition, then the current user. Throws when the server cannot be reached.
+ * definition (it carries the presets, so `/config/presets` is not asked for), then the current
+ * user; on a project route (`projectId`) then the project, where the visitor may read it. Throws
+ * when the server cannot be reached.
  */
-export async function loadBootData(store: AppStore): Promise<void> {
-  await store.dispatch(configApi.endpoints.getPresets.initiate()).unwrap();
+export async function loadBootData(store: AppStore, projectId?: string): Promise<void> {
   await store.dispatch(configApi.endpoints.getDefinition.initiate()).unwrap();
-  await store.dispatch(userApi.endpoints.getCurrentUser.initiate()).unwrap();
+  const user = await store.dispatch(userApi.endpoints.getCurrentUser.initiate()).unwrap();
+  if (projectId && (user || apiContext.editToken)) await loadProject(store, projectId);
+}
+
+/**
+ * The opened project, before the first render: the project container then shows its page at once.
+ * Loaded by the container itself, it rendered the app with a spinner first and the page in a
+ * second pass (the results view: ~30 ms of scripting more). Not subscribed: the container's query
+ * subscribes when it renders. A failure stays in the cache for the container to show, as after its
+ * own request (its query asks once more).
+ */
+async function loadProject(store: AppStore, projectId: string): Promise<void> {
+  await store.dispatch(projectsApi.endpoints.getProject.initiate(projectId, { subscribe: false }));
 }

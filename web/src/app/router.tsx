@@ -1,6 +1,6 @@
 import { lazyWithPreload } from '@fragewerk/engine/react';
 import { Children, isValidElement, type ReactNode } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteMatch, type RouteObject } from 'react-router-dom';
 import { createBrowserAppRouter } from './app-router.tsx';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
@@ -102,11 +102,21 @@ function preloadsIn(node: ReactNode): Preload[] {
   ];
 }
 
-/** The loaders of the code-split pages the route at `pathname` shows. */
-export function pagePreloads(pathname: string, basename: string): Preload[] {
-  return (matchRoutes(routes, pathname, basename || undefined) ?? []).flatMap((match) =>
-    preloadsIn(match.route.element),
-  );
+/** The routes the URL at `pathname` opens (under a share link, below its `basename`). */
+export function routeMatches(pathname: string, basename: string): RouteMatch[] {
+  return matchRoutes(routes, pathname, basename || undefined) ?? [];
+}
+
+/** The loaders of the code-split pages the opened routes show. */
+export function pagePreloads(matches: RouteMatch[]): Preload[] {
+  return matches.flatMap((match) => preloadsIn(match.route.element));
+}
+
+/** The project the opened routes show (any route of the project container), if any. */
+export function projectIdOf(matches: RouteMatch[]): string | undefined {
+  return matches.some((match) => match.route.path === paths.project.path)
+    ? matches.at(-1)?.params.project_id
+    : undefined;
 }
 
 /**
@@ -117,8 +127,8 @@ export function pagePreloads(pathname: string, basename: string): Preload[] {
  * rendered its ~170 cards twice per load. A failed load is left to the page's own render, which
  * loads it again and shows the failure.
  */
-export function preloadPage(pathname: string, basename: string): void {
-  for (const preload of pagePreloads(pathname, basename)) preload().catch(() => undefined);
+export function preloadPage(matches: RouteMatch[]): void {
+  for (const preload of pagePreloads(matches)) preload().catch(() => undefined);
 }
 
 /** The browser router; under a share link its basename is `/share/{token}`. */

@@ -1,6 +1,6 @@
 import type { Definition } from '@fragewerk/engine/core';
 import { createContext, useContext } from 'react';
-import { useGetDefinitionQuery } from '../lib/config-api.ts';
+import { configApi } from '../lib/config-api.ts';
 
 /**
  * The definition revision of the project on screen, where it is not the current one (an approved
@@ -15,7 +15,8 @@ export const ProjectDefinitionContext = createContext<Definition | null>(null);
  */
 export function useDefinition(): Definition {
   const project = useContext(ProjectDefinitionContext);
-  const { data } = useGetDefinitionQuery();
+  // Without a subscription of its own, like useCurrentUser: the boot's request keeps the entry.
+  const { data } = configApi.endpoints.getDefinition.useQueryState();
   if (project) return project;
   if (!data) throw new Error('Die Definition wurde vor dem Start nicht geladen.');
   return data;

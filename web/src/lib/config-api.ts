@@ -1,16 +1,13 @@
-import type { Definition, Presets } from '@fragewerk/engine/core';
+import type { Definition } from '@fragewerk/engine/core';
 import { api, unwrap } from './api.ts';
 
 /**
- * The definition and presets, fetched before the app renders (docs/product.md#daten), and a stored
- * revision of the definition for a project that is not on the current one.
+ * The definition (with the presets), fetched before the app renders (docs/product.md#daten), and a
+ * stored revision of the definition for a project that is not on the current one. The API's
+ * `/config/presets` serves the same presets on their own; the app does not need it.
  */
 export const configApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPresets: build.query<{ questionnaire: Presets }, void>({
-      query: () => '/config/presets',
-      transformResponse: unwrap<{ questionnaire: Presets }>,
-    }),
     getDefinition: build.query<Definition, void>({
       query: () => '/config/definition',
       transformResponse: unwrap<Definition>,

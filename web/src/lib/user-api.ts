@@ -35,7 +35,12 @@ handleErrorsLocally('changePassword', [401, 422]);
 
 export const { useGetCurrentUserQuery, useUpdateUserMutation, useChangePasswordMutation } = userApi;
 
-/** The logged-in user from the cache (loaded before the app renders), or null. */
+/**
+ * The logged-in user from the cache (loaded before the app renders), or null. Read without a
+ * subscription of its own: the boot's request holds the one that keeps the entry (and refetches it
+ * when `User` is invalidated); a subscription per component cost the first render a subscribing
+ * effect and store update for each of them.
+ */
 export function useCurrentUser(): CurrentUser | null {
-  return useGetCurrentUserQuery().data ?? null;
+  return userApi.endpoints.getCurrentUser.useQueryState().data ?? null;
 }

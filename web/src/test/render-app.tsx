@@ -130,6 +130,9 @@ export async function renderApp(
   const store = createStore(i18n);
   await store.dispatch(configApi.util.upsertQueryData('getDefinition', undefined, current));
   await store.dispatch(userApi.util.upsertQueryData('getCurrentUser', undefined, user));
+  // Subscribed as the boot's requests subscribe them (the cached data is not fetched again).
+  store.dispatch(configApi.endpoints.getDefinition.initiate());
+  store.dispatch(userApi.endpoints.getCurrentUser.initiate());
   const leaveTo = vi.spyOn(navigation, 'leaveTo').mockImplementation(() => undefined);
   const router = createAppRouter(
     routes,

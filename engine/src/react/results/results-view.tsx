@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { Definition, StepDefinition } from '../../core/index.ts';
 import { ProseRenderer } from '../../core/index.ts';
 import { useEngineTexts } from '../engine-texts.tsx';
-import { ItemCard } from '../list/item-card.tsx';
+import { escapeMarkup, itemCardMarkup } from './card-markup.ts';
 import type { ListItem } from '../list/list-types.ts';
 import { PolarityChart } from './polarity-chart.tsx';
 import { scrollToElement } from './smooth-scroll.ts';
@@ -37,6 +37,7 @@ function ListResults({
   items: ListItem[];
   prose: ProseRenderer;
 }) {
+  const texts = useEngineTexts();
   const list = step.meta.list!;
   const groups =
     list.groups && list.groupBy
@@ -54,15 +55,17 @@ function ListResults({
             {group.heading ? <h4 className="result-group-heading">{group.heading}</h4> : null}
             {group.items.map((item) => {
               const { lines } = prose.describeItem(step.meta.key, item, { title: false });
+              // The card and its sentences as markup (the same elements as ItemCard and one <p>
+              // per line, texts escaped): ~170 of them, most of the view's elements.
+              let markup = itemCardMarkup(definition, step, item, texts);
+              for (const line of lines)
+                markup += `<p class="result-line">${escapeMarkup(line)}</p>`;
               return (
-                <article key={item.id} className="result-card">
-                  <ItemCard definition={definition} step={step} item={item} withText={false} />
-                  {lines.map((line, index) => (
-                    <p key={index} className="result-line">
-                      {line}
-                    </p>
-                  ))}
-                </article>
+                <article
+                  key={item.id}
+                  className="result-card"
+                  dangerouslySetInnerHTML={{ __html: markup }}
+                />
               );
             })}
           </div>

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { NormalizeRule } from './definition-types.ts';
+import { normalizeProseText } from './prose-normalize.ts';
+
+/**
+ * The cleaning as it was written before the phrases were tried without their word-boundary check
+ * first: every full pattern on every text. The fast path must give the same text.
+ */
+function reference(text: string, rule: NormalizeRule): string {
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const phrase = (words: string) =>
+    words
+      .trim()
+      .split(/\s*…\s*/u)
+      .map((part) => part.split(/\s+/u).map(escape).join('\\s+'))
+      .join('\\s+(?:\\S+\\s+){1,6}?');
+  const leading = (rule.leading ?? []).map(
+    (words) => new RegExp(`^${phrase(words)}(?![\\p{L}\\p{N}])`, 'iu'),
+  );
+  const trailing = (rule.trailing ?? []).map(
+    (words) => new RegExp(`(?<![\\p{L}\\p{N}])${phrase(words)}$`, 'iu'),
+  );
+  let result = text.replace(/[^\S\n]+/gu, ' ').trim();
+  for (let round = 0; round < 20; round += 1) {
+    const before = result;
+    result = result.replace(/^[\s.,;:!?…–—-]+/u, '').replace(/[\s,;:…–—-]+$/u, '');
+    if (rule.stripEnd) result = result.replace(/[\s.!?]+$/u, '');
+    if (rule.unquote) {
+      const quoted = /^(?:„(.*)“|"(.*)"|»(.*)«|‚(.*)‘|'(.*)')$/su.exec(result);
+      if (quoted) result = quoted.slice(1).find((inner) => inner !== undefined) ?? result;
+    }
+    for (const pattern of leading) result = result.replace(pattern, '');
+    for (const pattern of trailing) result = result.replace(pattern, '');
+    result = result.trim();
+    if (result === before) break;
+  }
+  return result;
+}
+
+const userStoryText: NormalizeRule = {
+  leading: ['als … möchte ich', 'ich möchte', 'möchte ich', 'ich will', 'wir möchten'],
+  trailing: ['damit'],
+  stripEnd: true,
+  unquote: true,
+};
+
+describe('normalizeProseText', () => {
+  it('removes the phrases exactly where their full patterns match', () => {
+    const texts = [
+      'ich möchte schnell bestellen',
+      'Ich möchte: ich möchte bestellen.',
+      'Als Kunde möchte ich bestellen',
+      // The wildcard must reach past a „möchte ichbin“ that is no whole phrase.
+      'Als Kunde möchte ichbin möchte ich bestellen',
+      'Ich möchtegern bestellen',
+      'ich  möchte\tbestellen, damit',
+      'bestellen damit',
+      'bestellendamit',
+      '„Ich will bestellen“',
+      'ICH MÖCHTE bestellen',
+      'Wir möchten ſchnell bestellen',
+      'wir möchten',
+      'möchte ich',
+      'ich möchte\u0345 bestellen',
+      'ich möchte1 bestellen',
+      '… ich will, damit',
+      'nichts davon',
+    ];
+    for (const text of texts)
+      expect(normalizeProseText(text, userStoryText), text).toBe(reference(text, userStoryText));
+  });
+
+  it('collapses spaces without a rule', () => {
+    expect(normalizeProseText('  zwei   Wörter \n neu ')).toBe('zwei Wörter \n neu');
+  });
+});

@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { proseSamples } from '../../core/prose-samples.ts';
+import { EngineTextsProvider, useEngineTexts } from '../engine-texts.tsx';
+import { GERMAN_TEXTS } from '../test/german-texts.ts';
+import { testDefinition as definition } from '../test/render.tsx';
+import { ItemCard } from '../list/item-card.tsx';
+import { itemCardMarkup } from './card-markup.ts';
+import type { ListItem } from '../list/list-types.ts';
+import { ProseRenderer } from '../../core/index.ts';
+import type { StepDefinition } from '../../core/index.ts';
+import { StepResults } from './results-view.tsx';
+
+afterEach(cleanup);
+
+/** The card as ItemCard renders it (withText false, as in the results view), and as markup. */
+function Both({ stepKey, item }: { stepKey: string; item: ListItem }) {
+  const step = definition.steps.find((candidate) => candidate.meta.key === stepKey)!;
+  const texts = useEngineTexts();
+  return (
+    <>
+      <div data-testid="react">
+        <ItemCard definition={definition} step={step} item={item} withText={false} />
+      </div>
+      <div
+        data-testid="markup"
+        dangerouslySetInnerHTML={{ __html: itemCardMarkup(definition, step, item, texts) }}
+      />
+    </>
+  );
+}
+
+function expectSame(stepKey: string, item: ListItem) {
+  const { getByTestId } = render(
+    <EngineTextsProvider texts={GERMAN_TEXTS}>
+      <Both stepKey={stepKey} item={item} />
+    </EngineTextsProvider>,
+  );
+  const markup = getByTestId('markup').innerHTML;
+  expect(markup).toBe(getByTestId('react').innerHTML);
+  cleanup();
+  return markup;
+}
+
+const listSteps = definition.steps.filter((step) => step.meta.kind === 'list');
+
+describe('itemCardMarkup', () => {
+  it('makes the same elements as ItemCard without texts, for every generated entry', () => {
+    const { samples } = proseSamples(definition);
+    let compared = 0;
+    for (const sample of samples) {
+      if (!listSteps.some((step) => step.meta.key === sample.step)) continue;
+      expectSame(sample.step, { id: `${compared}`, version: 1, ...sample.data } as ListItem);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(listSteps.length);
+  });
+
+  it('escapes what the customer typed, in texts and in the link', () => {
+    const typed = '<img src=x onerror=alert(1)> & "Zitat" \'so\'';
+    for (const step of listSteps) {
+      const item = { id: '1', version: 1 } as ListItem;
+      for (const name of Object.keys(step.schema.properties ?? {})) item[name] = typed;
+      const card = step.meta.list!.card;
+      if (card.rating) item[card.rating] = 3;
+      if (card.link) item[card.link] = `https://muster.example/?a=1&b="2"<x>`;
+      const markup = expectSame(step.meta.key, item);
+      expect(markup).not.toContain('<img src=x');
+    }
+  });
+
+  it('defuses a javascript: link as React does', () => {
+    const step = listSteps.find((candidate) => candidate.meta.list!.card.link)!;
+    const link = step.meta.list!.card.link!;
+    for (const url of ['javascript:alert(1)', ' \tJava\nScript:alert(1)'])
+      expect(
+        expectSame(step.meta.key, { id: '1', version: 1, name: 'Muster', [link]: url }),
+      ).toContain('React has blocked a javascript: URL');
+  });
+});
+
+/** A list step's results as React made them before they became markup: groups, cards, lines. */
+function ReactListResults({ step, items }: { step: StepDefinition; items: ListItem[] }) {
+  const prose = new ProseRenderer(definition);
+  const list = step.meta.list!;
+  const groups =
+    list.groups && list.groupBy
+      ? list.groups.map((group) => ({
+          heading: group.heading,
+          key: group.key,
+          items: items.filter((item) => item[list.groupBy!] === group.value),
+        }))
+      : [{ heading: undefined, key: 'all', items }];
+  return (
+    <section className="result-step" aria-labelledby={`result-${step.meta.key}`}>
+      <h3 id={`result-${step.meta.key}`}>
+        {typeof step.prose.heading === 'string' ? step.prose.heading : step.meta.title}
+      </h3>
+      {groups.map((group) =>
+        group.items.length === 0 ? null : (
+          <div key={group.key} className="result-group">
+            {group.heading ? <h4 className="result-group-heading">{group.heading}</h4> : null}
+            {group.items.map((item) => (
+              <article key={item.id} className="result-card">
+                <ItemCard definition={definition} step={step} item={item} withText={false} />
+                {prose.describeItem(step.meta.key, item, { title: false }).lines.map((line, i) => (
+                  <p key={i} className="result-line">
+                    {line}
+                  </p>
+                ))}
+              </article>
+            ))}
+          </div>
+        ),
+      )}
+    </section>
+  );
+}
+
+describe('StepResults of a list step', () => {
+  it('makes the same elements as one React element per group, card and line', () => {
+    const { samples } = proseSamples(definition);
+    for (const step of listSteps) {
+      const items = samples
+        .filter((sample) => sample.step === step.meta.key)
+        .map((sample, index) => ({ id: `${index}`, version: 1, ...sample.data }) as ListItem);
+      items.push({
+        id: 'html',
+        version: 1,
+        ...items[0],
+        [step.meta.list!.card.title]: '<b>&"</b>',
+      });
+      const html = (ui: React.ReactElement) => {
+        const markup = render(<EngineTextsProvider texts={GERMAN_TEXTS}>{ui}</EngineTextsProvider>)
+          .container.innerHTML;
+        cleanup();
+        return markup;
+      };
+      const prose = new ProseRenderer(definition);
+      expect(
+        html(<StepResults definition={definition} step={step} answers={items} prose={prose} />),
+      ).toBe(html(<ReactListResults step={step} items={items} />));
+    }
+  });
+});
