@@ -4,7 +4,7 @@
  * Needs `npm run build` first, Chromium at /usr/bin/chromium (or CHROMIUM_PATH) and a PostgreSQL
  * server at postgres://postgres@127.0.0.1:5432 (or BENCH_DATABASE_URL).
  */
-import { closeContext, type Benchmark, type Row } from './support.ts';
+import { closeBrowser, closeContext, type Benchmark, type Row } from './support.ts';
 
 const benchmarks: Record<string, () => Promise<Benchmark>> = {
   bundle: () => import('./bundle.ts').then((module) => module.bundle),
@@ -74,6 +74,8 @@ try {
         ok: false,
       });
     }
+    // A fresh browser for the next benchmark: its figures do not depend on what ran before.
+    await closeBrowser();
     process.stderr.write(`  (${Math.round((performance.now() - t0) / 1000)} s)\n`);
   }
 } finally {
