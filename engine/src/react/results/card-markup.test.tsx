@@ -10,7 +10,7 @@ import { itemCardMarkup } from './card-markup.ts';
 import type { ListItem } from '../list/list-types.ts';
 import { ProseRenderer } from '../../core/index.ts';
 import type { StepDefinition } from '../../core/index.ts';
-import { StepResults } from './results-view.tsx';
+import { listGroups, StepResults } from './results-view.tsx';
 
 afterEach(cleanup);
 
@@ -83,15 +83,7 @@ describe('itemCardMarkup', () => {
 /** A list step's results as React made them before they became markup: groups, cards, lines. */
 function ReactListResults({ step, items }: { step: StepDefinition; items: ListItem[] }) {
   const prose = new ProseRenderer(definition);
-  const list = step.meta.list!;
-  const groups =
-    list.groups && list.groupBy
-      ? list.groups.map((group) => ({
-          heading: group.heading,
-          key: group.key,
-          items: items.filter((item) => item[list.groupBy!] === group.value),
-        }))
-      : [{ heading: undefined, key: 'all', items }];
+  const groups = listGroups(step, items);
   return (
     <section className="result-step" aria-labelledby={`result-${step.meta.key}`}>
       <h3 id={`result-${step.meta.key}`}>

@@ -26,6 +26,18 @@ type Answers = Record<string, unknown>;
 /** The custom property results-view.css offsets the sections' scroll-margin-top by. */
 const STICKY_HEIGHT = '--fw-results-sticky-height';
 
+/** A list step's entries by the groups of its definition (one group without a heading if none). */
+export function listGroups(step: StepDefinition, items: ListItem[]) {
+  const list = step.meta.list!;
+  return list.groups && list.groupBy
+    ? list.groups.map((group) => ({
+        heading: group.heading as string | undefined,
+        key: group.key,
+        items: items.filter((item) => item[list.groupBy!] === group.value),
+      }))
+    : [{ heading: undefined, key: 'all', items }];
+}
+
 function ListResults({
   definition,
   step,
@@ -38,15 +50,7 @@ function ListResults({
   prose: ProseRenderer;
 }) {
   const texts = useEngineTexts();
-  const list = step.meta.list!;
-  const groups =
-    list.groups && list.groupBy
-      ? list.groups.map((group) => ({
-          heading: group.heading,
-          key: group.key,
-          items: items.filter((item) => item[list.groupBy!] === group.value),
-        }))
-      : [{ heading: undefined, key: 'all', items }];
+  const groups = listGroups(step, items);
   return (
     <>
       {groups.map((group) =>
