@@ -1,6 +1,6 @@
 import { RequestContext, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import session, { type SessionData } from 'express-session';
-import { columnsOf, executePrepared } from '../common/prepared-statement.ts';
+import { executePrepared, selectList } from '../common/prepared-statement.ts';
 import { UserSchema } from '../users/user.entity.ts';
 import { SessionSchema } from './session.entity.ts';
 
@@ -42,7 +42,7 @@ export class PgSessionStore extends session.Store {
       (RequestContext.getEntityManager() as EntityManager | undefined) ?? this.orm.em.fork();
     executePrepared<Record<string, unknown> & { session_data: SessionData }>(
       em,
-      `select s.data as session_data, ${this.userColumns(em)}
+      `select s.data as session_data, ${selectList(em, UserSchema, 'u')}
            from session s left join app_user u on u.id = s.user_id
           where s.sid = ? and s.expires_at > ?`,
       [sid, new Date()],
@@ -54,14 +54,6 @@ export class PgSessionStore extends session.Store {
         callback(undefined, data);
       })
       .catch((error: unknown) => callback(error));
-  }
-
-  private userColumnList?: string;
-  /** The user's columns, as the entity declares them (a prepared statement names them). */
-  private userColumns(em: EntityManager): string {
-    return (this.userColumnList ??= columnsOf(em, UserSchema)
-      .map((column) => `u.${column}`)
-      .join(', '));
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {

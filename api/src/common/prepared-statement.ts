@@ -42,8 +42,8 @@ function prepared(sql: string) {
  * transaction it runs straight on the pg pool behind MikroORM, as a named prepared statement
  * (PostgreSQL parses and plans it once per connection): the parameters travel apart instead of
  * being written into the SQL text, and MikroORM's query layers are skipped – for a project's ~170
- * documents about a third less CPU than `em.execute` (BENCHMARKS.md). Inside a transaction, and on the embedded database, it runs
- * through `em.execute`.
+ * documents about a third less CPU than `em.execute` (BENCHMARKS.md). Inside a transaction, and
+ * on the embedded database, it runs through `em.execute`.
  */
 export async function executePrepared<T>(
   em: EntityManager,
@@ -69,24 +69,32 @@ export async function executePrepared<T>(
   return result.rows as T[];
 }
 
-const columns = new WeakMap<object, string[]>();
+const selectLists = new Map<string, string>();
 
 /**
- * The columns of an entity's table as the entity declares them, for a prepared statement's select
- * list: with `*`, a column that a newer process's migration adds would change the statement's
- * result, which PostgreSQL refuses for a prepared plan.
+ * The select list of an entity's columns as the entity declares them (`alias.column`, named
+ * `prefix` + column where a prefix is given), made once per entity, alias and prefix. For a
+ * prepared statement: with `*`, a column that a newer process's migration adds would change the
+ * statement's result, which PostgreSQL refuses for a prepared plan.
  */
-export function columnsOf(em: EntityManager, schema: EntitySchema): string[] {
-  let known = columns.get(schema);
-  if (!known) {
-    known = em
-      .getMetadata()
-      .get(schema)
-      .props.filter(
+export function selectList(
+  em: EntityManager,
+  schema: EntitySchema,
+  alias: string,
+  prefix = '',
+): string {
+  const meta = em.getMetadata().get(schema);
+  const key = `${meta.className}\u0000${alias}\u0000${prefix}`;
+  let list = selectLists.get(key);
+  if (list === undefined) {
+    list = meta.props
+      .filter(
         (prop) => prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE,
       )
-      .flatMap((prop) => prop.fieldNames);
-    columns.set(schema, known);
+      .flatMap((prop) => prop.fieldNames)
+      .map((column) => `${alias}.${column}${prefix ? ` as ${prefix}${column}` : ''}`)
+      .join(', ');
+    selectLists.set(key, list);
   }
-  return known;
+  return list;
 }

@@ -8,13 +8,16 @@ import { PGlite } from '@electric-sql/pglite';
 // template is an empty cluster right after initdb – nothing of ours is in it, the migrations run
 // on it as on any new database – packed by PGlite itself (`dumpDataDir`) at build time.
 
+let installedVersion: string | undefined;
+
 /** The installed PGlite's version: a template is used only by the PGlite that made it. */
 function pgliteVersion(): string {
+  if (installedVersion) return installedVersion;
   let folder = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
   while (!existsSync(path.join(folder, 'package.json'))) folder = path.dirname(folder);
-  return (
+  return (installedVersion = (
     JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }
-  ).version;
+  ).version);
 }
 
 /** Where the template of the installed PGlite lives: beside the built server, in `api/dist`. */

@@ -3,7 +3,7 @@ import {
   type EntityManager,
   type RequiredEntityData,
 } from '@mikro-orm/postgresql';
-import { columnsOf, executePrepared } from '../common/prepared-statement.ts';
+import { executePrepared, selectList } from '../common/prepared-statement.ts';
 import type { ProjectSummaryFields } from './project-json.ts';
 import { UserSchema } from '../users/user.entity.ts';
 import { ProjectSchema, type Project } from './project.entity.ts';
@@ -19,7 +19,7 @@ import { ProjectSchema, type Project } from './project.entity.ts';
 export async function findProject(em: EntityManager, id: string): Promise<Project | null> {
   const [row] = await executePrepared<Record<string, unknown>>(
     em,
-    `select ${projectColumnsOf(em)}, ${ownerColumnsOf(em)}
+    `select ${selectList(em, ProjectSchema, 'p')}, ${selectList(em, UserSchema, 'u', OWNER_PREFIX)}
        from project p join app_user u on u.id = p.owner_id
       where p.id = ?`,
     [id],
@@ -37,18 +37,6 @@ export async function findProject(em: EntityManager, id: string): Promise<Projec
 }
 
 const OWNER_PREFIX = 'owner__';
-let projectColumns: string | undefined;
-let ownerColumns: string | undefined;
-/** The project's columns, as the entity declares them. */
-const projectColumnsOf = (em: EntityManager) =>
-  (projectColumns ??= columnsOf(em, ProjectSchema)
-    .map((column) => `p.${column}`)
-    .join(', '));
-/** The owner's columns, as the entity declares them. */
-const ownerColumnsOf = (em: EntityManager) =>
-  (ownerColumns ??= columnsOf(em, UserSchema)
-    .map((column) => `u.${column} as ${OWNER_PREFIX}${column}`)
-    .join(', '));
 
 /**
  * A project of the dashboard list: its fields, its revision, and its overall figure from the

@@ -49,6 +49,12 @@ interface RevisionStep {
   revision: LoadedRevision;
 }
 
+/** The step `ref` names in `revision`, if it has it with that kind. */
+function stepIn(revision: LoadedRevision, ref: StepRef): RevisionStep | undefined {
+  const step = revision.definition.steps.find((candidate) => candidate.meta.key === ref.key);
+  return step && step.meta.kind === ref.kind ? { step, revision } : undefined;
+}
+
 /** Valid answers for the current revision, to be written only where `access` holds. */
 interface DirectWrite {
   data: Record<string, unknown>;
@@ -86,10 +92,9 @@ export class QuestionnaireService {
    * not have it (a step taken out keeps its rows, but nobody edits them).
    */
   private async revisionStep({ project }: ProjectAccess, ref: StepRef): Promise<RevisionStep> {
-    const revision = await this.revisions.of(project);
-    const step = revision.definition.steps.find((candidate) => candidate.meta.key === ref.key);
-    if (!step || step.meta.kind !== ref.kind) throw notFound();
-    return { step, revision };
+    const found = stepIn(await this.revisions.of(project), ref);
+    if (!found) throw notFound();
+    return found;
   }
 
   /**
@@ -144,10 +149,8 @@ export class QuestionnaireService {
   private directWrite(claim: AnswerClaim, ref: StepRef, body: unknown): DirectWrite | undefined {
     const revision = this.revisions.current;
     const access = this.access.answerCondition(claim, revision.ref.id);
-    const step = revision.definition.steps.find((candidate) => candidate.meta.key === ref.key);
-    if (!access || !step || step.meta.kind !== ref.kind) return undefined;
-    const revisionStep = { step, revision };
-    if (this.hasUnknown(revisionStep, body)) return undefined;
+    const revisionStep = stepIn(revision, ref);
+    if (!access || !revisionStep || this.hasUnknown(revisionStep, body)) return undefined;
     try {
       const answers = this.answers(revisionStep, body, true);
       return answers.version > 0 ? { ...answers, access } : undefined;
