@@ -60,7 +60,7 @@ export async function createApp(
     ...ormConfig(databaseUrl, Boolean(embedded), config.databasePoolMax),
     logger: (message) => logger.info({ context: 'MikroORM' }, message),
   });
-  if (!embedded) prepareStatementsOn(orm);
+  if (!embedded) await prepareStatementsOn(orm);
   // Processes starting at the same moment on one database migrate one after the other.
   await withAdvisoryLock(orm, ADVISORY_LOCKS.migrations, () => orm.migrator.up());
   // The kept session secret is read or created only now that the data folder is this process's.

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executePrepared } from '../src/common/prepared-statement.ts';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { executePrepared, prepareStatementsOn } from '../src/common/prepared-statement.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import { ormConfig } from '../src/database/orm-config.ts';
 import { DATABASES } from './test-server.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -52,3 +55,42 @@ describe.each(DATABASES)(
     });
   },
 );
+
+describe('prepared statements on PGlite behind a DATABASE_URL', () => {
+  let embedded: EmbeddedPostgres;
+  const orms: MikroORM[] = [];
+
+  beforeAll(async () => {
+    embedded = await startEmbeddedPostgres({ maxConnections: 8 });
+    // Two processes on PGlite's socket server, as the tests of several processes run them: every
+    // connection lands in PGlite's one session, where their names would collide.
+    for (let index = 0; index < 2; index += 1) {
+      const orm = await MikroORM.init({ ...ormConfig(embedded.url, false), logger: () => {} });
+      await prepareStatementsOn(orm);
+      orms.push(orm);
+    }
+    await orms[0]!.em.execute('create table shared_probe (id int primary key, word text)');
+    await orms[0]!.em.execute("insert into shared_probe values (1, 'Grüße')");
+  });
+  afterAll(async () => {
+    for (const orm of orms) await orm.close();
+    await embedded?.stop();
+  });
+
+  it('prepares nothing there and answers from every process', async () => {
+    const read = (orm: MikroORM) =>
+      executePrepared<{ word: string }>(
+        orm.em.fork(),
+        'select word from shared_probe where id = ?',
+        [1],
+      );
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all(orms.flatMap((orm) => [read(orm), read(orm)]));
+      for (const rows of answers) expect(rows).toEqual([{ word: 'Grüße' }]);
+    }
+    const [{ count }] = await orms[0]!.em.execute<[{ count: number }]>(
+      'select count(*)::int as count from pg_prepared_statements',
+    );
+    expect(count).toBe(0);
+  });
+});

@@ -22,7 +22,7 @@ export async function openTestDatabase(database: 'embedded' | 'server'): Promise
     logger: () => {},
   });
   // As the server does (create-app.ts): prepared statements on a PostgreSQL server only.
-  if (server) prepareStatementsOn(orm);
+  if (server) await prepareStatementsOn(orm);
   await orm.migrator.up();
   return {
     orm,

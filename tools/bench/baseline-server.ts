@@ -27,7 +27,7 @@ import {
   projectSummaryJson,
   type Answer,
   type Item,
-  type Project,
+  type ProjectRecord,
 } from '@fragewerk/api';
 import type { ProjectSummaryJson } from '@fragewerk/schemas/types';
 
@@ -55,8 +55,13 @@ async function getProject(id: string) {
          from project p join app_user u on u.id = p.owner_id where p.id = $1`,
       [id],
     ),
-    pool.query('select * from answer where project_id = $1', [id]),
-    pool.query('select * from item where project_id = $1 order by step_key, position', [id]),
+    // Only the columns the JSON needs, as the API reads them (parsing the rows' timestamps would
+    // cost the baseline about a tenth of its time per read).
+    pool.query('select step_key, data, version from answer where project_id = $1', [id]),
+    pool.query(
+      'select step_key, id, data, version from item where project_id = $1 order by step_key, position',
+      [id],
+    ),
   ]);
   const row = projects.rows[0];
   if (!row) return undefined;
@@ -70,7 +75,7 @@ async function getProject(id: string) {
       contact_name: row.contact_name,
       contact_email: row.contact_email,
     },
-  } as unknown as Project;
+  } as unknown as ProjectRecord;
   return projectJson(project, definition, answers.rows as Answer[], items.rows as Item[], {
     includeToken: true,
     isValid,

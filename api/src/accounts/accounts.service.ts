@@ -12,6 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { VALIDATOR, type ValidatorFor } from '../definition/definition.providers.ts';
 import { MailService, type OutgoingMail } from '../mail/mail.service.ts';
 import { UserSchema, type User } from '../users/user.entity.ts';
+import type { UserRow } from '../users/user-row.ts';
 import { UsersService } from '../users/users.service.ts';
 import { OneTimeTokensService } from './one-time-tokens.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -194,7 +195,7 @@ export class AccountsService {
   }
 
   /** PATCH /user/{id}/change-password: checks the current password, then ends every session. */
-  async changePassword(actor: User, id: string, body: unknown): Promise<void> {
+  async changePassword(actor: UserRow, id: string, body: unknown): Promise<void> {
     this.users.assertSelf(actor, id);
     const result = this.validator('form:password-change')(objectBody(body));
     if (!result.valid) throw invalid(result.errors);

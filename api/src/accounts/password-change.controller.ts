@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Patch, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import type { User } from '../users/user.entity.ts';
+import type { UserRow } from '../users/user-row.ts';
 import { LoggedInUser } from '../users/session-user.decorator.ts';
 import { AccountsService } from './accounts.service.ts';
 
@@ -12,7 +12,7 @@ export class PasswordChangeController {
   @Patch(':id/change-password')
   async changePassword(
     @Req() request: Request,
-    @LoggedInUser() user: User,
+    @LoggedInUser() user: UserRow,
     @Param('id') id: string,
     @Body() body: unknown,
   ) {

@@ -1,7 +1,9 @@
-import { RequestContext, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { Request } from 'express';
 import session, { type SessionData } from 'express-session';
-import { executePrepared, selectList } from '../common/prepared-statement.ts';
+import { executePrepared, plainRow, selectList } from '../common/prepared-statement.ts';
 import { UserSchema } from '../users/user.entity.ts';
+import { NOT_IN_USER_ROW, type UserRow } from '../users/user-row.ts';
 import { SessionSchema } from './session.entity.ts';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
@@ -18,6 +20,20 @@ function userIdOf(data: SessionData): string | null {
   return typeof passport?.user === 'string' ? passport.user : null;
 }
 
+/** The user a session's row was read with, until express-session makes the request's session. */
+const LOGIN = Symbol('login');
+
+type StoredSession = SessionData & { [LOGIN]?: UserRow };
+
+/** The user read with each request's session (see `PgSessionStore.get`). */
+const logins = new WeakMap<Request, UserRow>();
+
+/**
+ * The user the request's session was read with, if it has one: passport's `deserializeUser`
+ * takes it from here instead of asking the database a second time.
+ */
+export const sessionLogin = (request: Request): UserRow | undefined => logins.get(request);
+
 /**
  * express-session store in PostgreSQL through MikroORM, so that every API process sees every
  * session (docs/architecture.md#datenbank-mail-prozesse). Each call of express-session works in a
@@ -33,27 +49,33 @@ export class PgSessionStore extends session.Store {
   }
 
   /**
-   * Reads the session and, in the same statement, its user: in a request the user lands in the
-   * request's entity manager, so passport's `deserializeUser` finds it there instead of asking
-   * the database a second time (one query less on every logged-in request).
+   * Reads the session and, in the same statement, its user as a plain row, which `createSession`
+   * keeps for the request (`sessionLogin`): one query less on every logged-in request.
    */
   override get(sid: string, callback: Callback<SessionData | null>): void {
-    const em =
-      (RequestContext.getEntityManager() as EntityManager | undefined) ?? this.orm.em.fork();
-    executePrepared<Record<string, unknown> & { session_data: SessionData }>(
+    const em = this.orm.em;
+    executePrepared<Record<string, unknown> & { session_data: StoredSession }>(
       em,
-      `select s.data as session_data, ${selectList(em, UserSchema, 'u')}
+      `select s.data as session_data, ${selectList(em, UserSchema, 'u', '', NOT_IN_USER_ROW)}
            from session s left join app_user u on u.id = s.user_id
           where s.sid = ? and s.expires_at > ?`,
       [sid, new Date()],
     )
       .then(([row]) => {
         if (!row) return callback(undefined, null);
-        const { session_data: data, ...user } = row;
-        if (user.id) em.map(UserSchema, user);
+        const data = row.session_data;
+        if (row.id) data[LOGIN] = plainRow<UserRow>(em, UserSchema, row, '', NOT_IN_USER_ROW);
         callback(undefined, data);
       })
       .catch((error: unknown) => callback(error));
+  }
+
+  /** Makes the request's session from what `get` read, and keeps the user read with it. */
+  override createSession(request: Request, data: StoredSession) {
+    const login = data[LOGIN];
+    delete data[LOGIN];
+    if (login) logins.set(request, login);
+    return super.createSession(request, data);
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {

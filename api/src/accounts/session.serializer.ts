@@ -1,23 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { PassportSerializer } from '@nestjs/passport';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { UserSchema, type User } from '../users/user.entity.ts';
+import type { Request } from 'express';
+import passport from 'passport';
+import { executePrepared, plainRow, selectList } from '../common/prepared-statement.ts';
+import { UserSchema } from '../users/user.entity.ts';
+import { NOT_IN_USER_ROW, type UserRow } from '../users/user-row.ts';
+import { sessionLogin } from './pg-session-store.ts';
 
-/** Keeps only the user id in the session and loads the user for each request. */
+/**
+ * Keeps only the user id in the session; the request's user is the plain row the session store
+ * read with the session (`sessionLogin`), else it is read here. Registered with passport itself,
+ * not through `@nestjs/passport`'s `PassportSerializer`, whose `deserializeUser` does not get the
+ * request.
+ */
 @Injectable()
-export class SessionSerializer extends PassportSerializer {
+export class SessionSerializer {
   constructor(private readonly orm: MikroORM) {
-    super();
+    passport.serializeUser((user: Express.User, done) => done(null, (user as UserRow).id));
+    passport.deserializeUser<string, Request>((request, id, done) => {
+      const login = sessionLogin(request);
+      if (login?.id === id) return done(null, login);
+      this.read(id)
+        .then((user) => done(null, user ?? false))
+        .catch((error: unknown) => done(error));
+    });
   }
 
-  serializeUser(user: User, done: (error: unknown, id?: string) => void): void {
-    done(null, user.id);
-  }
-
-  deserializeUser(id: string, done: (error: unknown, user?: User | false) => void): void {
-    this.orm.em
-      .findOne(UserSchema, { id })
-      .then((user) => done(null, user ?? false))
-      .catch((error: unknown) => done(error));
+  private async read(id: string): Promise<UserRow | undefined> {
+    const em = this.orm.em;
+    const [row] = await executePrepared<Record<string, unknown>>(
+      em,
+      `select ${selectList(em, UserSchema, 'u', '', NOT_IN_USER_ROW)} from app_user u where u.id = ?`,
+      [id],
+    );
+    return row && plainRow<UserRow>(em, UserSchema, row, '', NOT_IN_USER_ROW);
   }
 }

@@ -1,5 +1,6 @@
 import {
   ReferenceKind,
+  type MikroORM,
   type EntityManager,
   type EntitySchema,
   type PostgreSqlConnection,
@@ -10,16 +11,21 @@ import type { Pool } from 'pg';
 const CACHED_PLAN_CHANGED = '0A000';
 
 /**
- * The ORMs (by their configuration, which forks share) on a PostgreSQL server. The embedded
- * database multiplexes every connection onto one session, where two connections would prepare
- * the same name and PGlite's socket is only ever sent MikroORM's simple queries: there the
- * statements run through `em.execute` as before.
+ * The ORMs (by their configuration, which forks share) on a PostgreSQL server. PGlite multiplexes
+ * every connection onto one session, where two connections would prepare the same name and its
+ * socket is only ever sent MikroORM's simple queries: there the statements run through
+ * `em.execute` – in-process (the embedded database) and behind a DATABASE_URL alike (several
+ * processes on one PGlite socket server, as the tests run them).
  */
 const serverConfigs = new WeakSet<object>();
 
-/** Lets `executePrepared` prepare its statements on this ORM's database (a PostgreSQL server). */
-export function prepareStatementsOn(orm: { config: object }): void {
-  serverConfigs.add(orm.config);
+/**
+ * Lets `executePrepared` prepare its statements on this ORM's database, unless the database is
+ * PGlite (its `version()` says so).
+ */
+export async function prepareStatementsOn(orm: MikroORM): Promise<void> {
+  const [{ version }] = await orm.em.execute<[{ version: string }]>('select version()');
+  if (!version.includes('PGlite')) serverConfigs.add(orm.config);
 }
 
 /** Prepared statements by SQL text; their number is that of the texts in the code (a handful). */
@@ -69,32 +75,95 @@ export async function executePrepared<T>(
   return result.rows as T[];
 }
 
+/** An entity's columns as plain rows carry them: by property, with how each value is read. */
+interface PlainColumn {
+  property: string;
+  column: string;
+  kind: 'value' | 'date' | 'reference';
+}
+
+const plainColumns = new Map<string, PlainColumn[]>();
+
+/** The scalar and many-to-one columns of an entity, made once per entity (and columns left out). */
+function columnsOf(em: EntityManager, schema: EntitySchema, except: readonly string[] = []) {
+  const meta = em.getMetadata().get(schema);
+  const key = `${meta.className}\u0000${except.join(',')}`;
+  let columns = plainColumns.get(key);
+  if (!columns) {
+    columns = meta.props
+      .filter(
+        (prop) =>
+          (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE) &&
+          !except.includes(prop.name),
+      )
+      .map((prop) => ({
+        property: prop.name,
+        column: prop.fieldNames[0]!,
+        kind:
+          prop.kind === ReferenceKind.MANY_TO_ONE
+            ? 'reference'
+            : prop.runtimeType === 'Date'
+              ? 'date'
+              : 'value',
+      }));
+    plainColumns.set(key, columns);
+  }
+  return columns;
+}
+
 const selectLists = new Map<string, string>();
 
 /**
  * The select list of an entity's columns as the entity declares them (`alias.column`, named
- * `prefix` + column where a prefix is given), made once per entity, alias and prefix. For a
- * prepared statement: with `*`, a column that a newer process's migration adds would change the
- * statement's result, which PostgreSQL refuses for a prepared plan.
+ * `prefix` + column where a prefix is given), made once per entity, alias, prefix and the
+ * properties left out (`except`). For a prepared statement: with `*`, a column that a newer
+ * process's migration adds would change the statement's result, which PostgreSQL refuses for a
+ * prepared plan.
  */
 export function selectList(
   em: EntityManager,
   schema: EntitySchema,
   alias: string,
   prefix = '',
+  except: readonly string[] = [],
 ): string {
-  const meta = em.getMetadata().get(schema);
-  const key = `${meta.className}\u0000${alias}\u0000${prefix}`;
+  const key = `${schema.meta.className}\u0000${alias}\u0000${prefix}\u0000${except.join(',')}`;
   let list = selectLists.get(key);
   if (list === undefined) {
-    list = meta.props
-      .filter(
-        (prop) => prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE,
-      )
-      .flatMap((prop) => prop.fieldNames)
-      .map((column) => `${alias}.${column}${prefix ? ` as ${prefix}${column}` : ''}`)
+    list = columnsOf(em, schema, except)
+      .map(({ column }) => `${alias}.${column}${prefix ? ` as ${prefix}${column}` : ''}`)
       .join(', ');
     selectLists.set(key, list);
   }
   return list;
+}
+
+/**
+ * An entity's row as a plain object, read from a statement's row with the columns of
+ * `selectList(em, schema, alias, prefix, except)`: timestamps parsed as MikroORM parses them, a
+ * many-to-one as `{ id }`. No entity and no identity map: for the rows read on every request
+ * (the session's user, the project with its owner), mapping entities cost more CPU than the rest
+ * of the read (BENCHMARKS.md).
+ */
+export function plainRow<T>(
+  em: EntityManager,
+  schema: EntitySchema,
+  row: Record<string, unknown>,
+  prefix = '',
+  except: readonly string[] = [],
+): T {
+  const platform = em.getPlatform();
+  const plain: Record<string, unknown> = {};
+  for (const { property, column, kind } of columnsOf(em, schema, except)) {
+    const value = row[prefix + column];
+    plain[property] =
+      value === null || value === undefined
+        ? null
+        : kind === 'date'
+          ? platform.parseDate(value as string)
+          : kind === 'reference'
+            ? { id: value }
+            : value;
+  }
+  return plain as T;
 }

@@ -3,9 +3,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { forbidden, notFound, unauthorized } from '../common/api-error.ts';
 import { t } from '../common/messages.ts';
 import { isUuid, sameSecret } from '../common/secrets.ts';
-import type { User } from '../users/user.entity.ts';
-import type { Project } from './project.entity.ts';
-import { findProject } from './projects.repository.ts';
+import type { UserRow } from '../users/user-row.ts';
+import { findProject, type ProjectRecord } from './projects.repository.ts';
 
 /**
  * What someone wants to do with a project:
@@ -18,7 +17,7 @@ export type ProjectIntent = 'read' | 'answer' | 'approve' | 'manage';
 
 /** Who makes a request: the logged-in user and the share token sent along, either may be absent. */
 export interface Caller {
-  user: User | undefined;
+  user: UserRow | undefined;
   editToken: string | undefined;
 }
 
@@ -27,7 +26,7 @@ export interface Caller {
  * its owner or a holder of its share token acts on it.
  */
 export interface ProjectAccess {
-  project: Project;
+  project: ProjectRecord;
   role: 'owner' | 'token';
 }
 

@@ -13,6 +13,7 @@ import type {
 import type { Answer } from './answer.entity.ts';
 import type { Item } from './item.entity.ts';
 import type { Project } from './project.entity.ts';
+import type { ProjectRecord } from './projects.repository.ts';
 
 /** What the JSON of an entry needs: an `item` entity or a plain row of it. */
 export type ItemRow = Pick<Item, 'id' | 'version' | 'data'> & { step_key: string };
@@ -97,7 +98,7 @@ export function stepAnswers(
  * shown.
  */
 export function projectJson(
-  project: Project,
+  project: ProjectRecord,
   definition: Definition,
   answers: AnswerRow[],
   items: ItemRow[],
@@ -122,7 +123,7 @@ export function projectJson(
 }
 
 /** The revision of the JSON: the definition's own, else the project's pointer with its version. */
-function revisionRef(project: Project, definition: Definition): RevisionRef {
+function revisionRef(project: ProjectRecord, definition: Definition): RevisionRef {
   return (
     definition.revision ?? {
       id: project.definition_revision?.id ?? '',

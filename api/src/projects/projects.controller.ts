@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import type { User } from '../users/user.entity.ts';
+import type { UserRow } from '../users/user-row.ts';
 import { VerifiedUser } from '../users/session-user.decorator.ts';
 import type { ProjectAccess } from './project-access.service.ts';
 import { Access, ForProject } from './project-access.guard.ts';
@@ -10,12 +10,12 @@ export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get()
-  async list(@VerifiedUser() user: User) {
+  async list(@VerifiedUser() user: UserRow) {
     return { data: await this.projects.list(user) };
   }
 
   @Post('create')
-  async create(@VerifiedUser() user: User, @Body() body: unknown) {
+  async create(@VerifiedUser() user: UserRow, @Body() body: unknown) {
     return { data: await this.projects.create(user, body) };
   }
 

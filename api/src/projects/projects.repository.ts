@@ -1,39 +1,57 @@
-import {
-  type EntityData,
-  type EntityManager,
-  type RequiredEntityData,
-} from '@mikro-orm/postgresql';
-import { executePrepared, selectList } from '../common/prepared-statement.ts';
+import { type EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
+import { executePrepared, plainRow, selectList } from '../common/prepared-statement.ts';
 import type { ProjectSummaryFields } from './project-json.ts';
 import { UserSchema } from '../users/user.entity.ts';
+import { NOT_IN_USER_ROW, type UserRow } from '../users/user-row.ts';
 import { ProjectSchema, type Project } from './project.entity.ts';
 
-// The project row is written through MikroORM entities (it keeps `updated_at` and is no hot
-// path); its answers and entries have their own repository of plain SQL (answers.repository.ts).
+// The project row is created through MikroORM's entity (its defaults and timestamps) and read
+// and changed as a plain row; its answers and entries have their own repository of plain SQL
+// (answers.repository.ts).
 
 /**
- * The project with its owner (who decides who may see it), or null. Read on every project
- * request, so one plain statement mapped into entities instead of the query builder: the owner's
- * columns come as `owner__<column>`.
+ * A project as a plain row with its owner, as every project request reads it (no entity: see
+ * `UserRow`). The revision it is on comes as `{ id }`, like an entity's reference.
  */
-export async function findProject(em: EntityManager, id: string): Promise<Project | null> {
+export type ProjectRecord = Omit<Project, 'owner' | 'definition_revision'> & {
+  owner: UserRow;
+  definition_revision: { id: string } | null;
+};
+
+/** What a settings change, an approval or a new share link writes to a project row. */
+export type ProjectChanges = Partial<
+  Pick<
+    Project,
+    | 'project_name'
+    | 'customer_firm'
+    | 'is_niceview_enabled'
+    | 'is_approved'
+    | 'approved_at'
+    | 'is_archived'
+    | 'edit_token'
+    | 'definition_version'
+    | 'version'
+  >
+> & { definition_revision?: string };
+
+/**
+ * The project with its owner (who decides who may see it), or null, in one statement: the
+ * owner's columns come as `owner__<column>`.
+ */
+export async function findProject(em: EntityManager, id: string): Promise<ProjectRecord | null> {
   const [row] = await executePrepared<Record<string, unknown>>(
     em,
-    `select ${selectList(em, ProjectSchema, 'p')}, ${selectList(em, UserSchema, 'u', OWNER_PREFIX)}
+    `select ${selectList(em, ProjectSchema, 'p')},
+            ${selectList(em, UserSchema, 'u', OWNER_PREFIX, NOT_IN_USER_ROW)}
        from project p join app_user u on u.id = p.owner_id
       where p.id = ?`,
     [id],
   );
   if (!row) return null;
-  const project: Record<string, unknown> = {};
-  const owner: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) {
-    if (column.startsWith(OWNER_PREFIX)) owner[column.slice(OWNER_PREFIX.length)] = value;
-    else project[column] = value;
-  }
-  // The owner first: the project's reference to it then is that loaded entity.
-  em.map(UserSchema, owner);
-  return em.map(ProjectSchema, project);
+  return {
+    ...plainRow<ProjectRecord>(em, ProjectSchema, row),
+    owner: plainRow<UserRow>(em, UserSchema, row, OWNER_PREFIX, NOT_IN_USER_ROW),
+  };
 }
 
 const OWNER_PREFIX = 'owner__';
@@ -110,24 +128,33 @@ export async function storeProgress(
   );
 }
 
-/** Stores a new project. */
+/** Stores a new project; returns its id. */
 export async function insertProject(
   em: EntityManager,
   fields: RequiredEntityData<Project>,
-): Promise<Project> {
+): Promise<string> {
   const project = em.create(ProjectSchema, fields);
   await em.flush();
-  return project;
+  return project.id;
 }
 
-/** Writes changes to a project in one statement; MikroORM keeps its `updated_at`. */
+/**
+ * Writes changes to a project in one statement, with its `updated_at`, and applies them to the
+ * row read before (`project`), which the answer then shows.
+ */
 export async function updateProject(
   em: EntityManager,
-  project: Project,
-  changes: EntityData<Project>,
+  project: ProjectRecord,
+  { definition_revision: revision, ...changes }: ProjectChanges,
 ): Promise<void> {
-  em.assign(project, changes);
-  await em.flush();
+  const updated_at = new Date();
+  await em.nativeUpdate(
+    ProjectSchema,
+    { id: project.id },
+    { ...changes, ...(revision ? { definition_revision: revision } : {}), updated_at },
+  );
+  Object.assign(project, changes, { updated_at });
+  if (revision) project.definition_revision = { id: revision };
 }
 
 /** Deletes a project; its answers and entries go with it (`on delete cascade`). */

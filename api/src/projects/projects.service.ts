@@ -22,7 +22,7 @@ import {
   type DefinitionRevisions,
 } from '../definition/definition-revisions.ts';
 import { MailService } from '../mail/mail.service.ts';
-import type { User } from '../users/user.entity.ts';
+import type { UserRow } from '../users/user-row.ts';
 import {
   documentsOfProjects,
   projectDocuments,
@@ -38,13 +38,14 @@ import {
   type ItemRow,
   type ProgressFigure,
 } from './project-json.ts';
-import type { Project } from './project.entity.ts';
 import {
   deleteProject,
+  findProject,
   insertProject,
   projectList,
   storeProgress,
   updateProject,
+  type ProjectRecord,
   type StoredProgress,
 } from './projects.repository.ts';
 
@@ -89,7 +90,7 @@ export class ProjectsService {
    * figures; only projects changed since their figure was stored are read (one more statement for
    * all of them), computed and stored back (one more) – never a query per project.
    */
-  async list(user: User) {
+  async list(user: UserRow) {
     const em = this.orm.em;
     const rows = await projectList(em, user.id, PROGRESS_RULE);
     const figures = new Map<string, ProgressFigure>();
@@ -142,19 +143,21 @@ export class ProjectsService {
   }
 
   /** POST /projects/create for a verified user. */
-  async create(user: User, body: unknown) {
+  async create(user: UserRow, body: unknown) {
     const result = this.validator('form:new-project')(objectBody(body));
     if (!result.valid) throw invalid(result.errors);
     const { value } = result;
-    const project = await insertProject(this.orm.em, {
-      owner: user,
+    const em = this.orm.em;
+    const id = await insertProject(em, {
+      owner: user.id,
       project_name: value.project_name,
       customer_firm: value.customer_firm,
       edit_token: newEditToken(),
       definition_version: this.revisions.current.ref.label,
       definition_revision: this.revisions.current.ref.id,
     });
-    return this.json({ project, role: 'owner' });
+    // Read back as every project request reads it: a plain row with its owner.
+    return this.json({ project: (await findProject(em, id))!, role: 'owner' });
   }
 
   /** The full project with every answer, as its reader may see it. */
@@ -188,7 +191,7 @@ export class ProjectsService {
     if (
       project.is_archived &&
       Object.entries(changes).some(
-        ([key, value]) => key !== 'is_archived' && value !== project[key as keyof Project],
+        ([key, value]) => key !== 'is_archived' && value !== project[key as keyof ProjectRecord],
       )
     ) {
       throw forbidden(t('errors.archived'));
@@ -257,7 +260,7 @@ export class ProjectsService {
    * The owner's mail about a customer's approval; it names the steps that are not complete
    * (docs/product.md#freigabe), judged in the approval's transaction.
    */
-  private async notifyOwner(em: EntityManager, project: Project) {
+  private async notifyOwner(em: EntityManager, project: ProjectRecord) {
     const revision = await this.revisions.of(project);
     const { definition } = revision;
     const { answers, items } = await projectDocuments(em, project.id);

@@ -2,11 +2,11 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { forbidden, unauthorized } from '../common/api-error.ts';
 import { t } from '../common/messages.ts';
-import type { User } from './user.entity.ts';
+import type { UserRow } from './user-row.ts';
 
 /** The logged-in user of a request, if any (passport sets it from the session). */
-export function sessionUser(request: Request): User | undefined {
-  return (request.user as User | undefined) ?? undefined;
+export function sessionUser(request: Request): UserRow | undefined {
+  return (request.user as UserRow | undefined) ?? undefined;
 }
 
 const userOf = (context: ExecutionContext) =>

@@ -1,11 +1,11 @@
 import type { UserJson } from '@fragewerk/schemas/types';
-import type { User } from './user.entity.ts';
+import type { UserRow } from './user-row.ts';
 
 /**
  * The user as docs/product.md#daten names it, for `GET /api/user/current` and
  * `PATCH /api/user/{id}`.
  */
-export function userJson(user: User): UserJson {
+export function userJson(user: UserRow): UserJson {
   return {
     id: user.id,
     company: user.company,

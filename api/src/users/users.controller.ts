@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
-import type { User } from './user.entity.ts';
+import type { UserRow } from './user-row.ts';
 import { userJson } from './user-json.ts';
 import { LoggedInUser, SessionUser } from './session-user.decorator.ts';
 import { UsersService } from './users.service.ts';
@@ -9,12 +9,12 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get('current')
-  current(@SessionUser() user: User | undefined) {
+  current(@SessionUser() user: UserRow | undefined) {
     return { data: user ? userJson(user) : null };
   }
 
   @Patch(':id')
-  async update(@LoggedInUser() user: User, @Param('id') id: string, @Body() body: unknown) {
+  async update(@LoggedInUser() user: UserRow, @Param('id') id: string, @Body() body: unknown) {
     return { data: userJson(await this.users.update(user, id, body)) };
   }
 }

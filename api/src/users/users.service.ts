@@ -5,6 +5,7 @@ import { objectBody, withoutKeys } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
 import { VALIDATOR, type ValidatorFor } from '../definition/definition.providers.ts';
 import { UserSchema, type User } from './user.entity.ts';
+import type { UserRow } from './user-row.ts';
 
 /** Fields a client may echo back from `GET /api/user/current` that are not its to change. */
 const READ_ONLY = ['id', 'verified', 'created_at', 'updated_at'];
@@ -24,13 +25,13 @@ export class UsersService {
    * Only the user may change themselves, and only once verified
    * (docs/product.md#rollen-und-rechte).
    */
-  assertSelf(actor: User, id: string) {
+  assertSelf(actor: UserRow, id: string) {
     if (actor.id !== id) throw forbidden();
     if (!actor.verified_at) throw forbidden(t('errors.notVerified'));
   }
 
   /** PATCH /user/{id}: merges the given fields into the account and validates the result. */
-  async update(actor: User, id: string, body: unknown): Promise<User> {
+  async update(actor: UserRow, id: string, body: unknown): Promise<User> {
     this.assertSelf(actor, id);
     const changes = withoutKeys(objectBody(body), READ_ONLY);
     const merged = {
@@ -48,7 +49,9 @@ export class UsersService {
     if (email !== actor.email && (await this.findByEmail(email))) {
       throw invalid({ email: [t('errors.emailTaken')] });
     }
-    this.orm.em.assign(actor, {
+    // The request's user is a plain row: the change goes through the account's entity.
+    const user = await this.orm.em.findOneOrFail(UserSchema, { id: actor.id });
+    this.orm.em.assign(user, {
       company: value.company,
       email,
       contact_name: value.contact_name || null,
@@ -56,6 +59,6 @@ export class UsersService {
       show_welcome_box: value.show_welcome_box,
     });
     await this.orm.em.flush();
-    return actor;
+    return user;
   }
 }

@@ -1,0 +1,23 @@
+import type { User } from './user.entity.ts';
+
+/**
+ * A user as a plain row, without the password hash: the login of a request (read with its session)
+ * and a project's owner (read with the project). Not an entity: these are read on every request,
+ * and mapping them into MikroORM's identity map cost a seventh of a project read's CPU
+ * (BENCHMARKS.md). The few routes that change a user load its entity.
+ */
+export type UserRow = Pick<
+  User,
+  | 'id'
+  | 'company'
+  | 'email'
+  | 'contact_name'
+  | 'contact_email'
+  | 'verified_at'
+  | 'show_welcome_box'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/** What a `UserRow` leaves out of the user's columns. */
+export const NOT_IN_USER_ROW = ['password_hash'] as const;
