@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, wrap } from '@mikro-orm/postgresql';
 import { executePrepared, prepareStatementsOn } from '../src/common/prepared-statement.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import { ormConfig } from '../src/database/orm-config.ts';
+import { ProjectSchema } from '../src/projects/project.entity.ts';
+import { findProject } from '../src/projects/projects.repository.ts';
+import { UserSchema } from '../src/users/user.entity.ts';
 import { DATABASES } from './test-server.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -40,6 +43,53 @@ describe.each(DATABASES)(
       await db.orm.em.execute('alter table prepared_probe alter column id type bigint');
       const answers = await Promise.all(Array.from({ length: 10 }, read));
       for (const rows of answers) expect(rows.map((row) => row.word)).toEqual(['Grüße', 'Straße']);
+    });
+
+    it('reads a project with its owner as plain rows holding what the entities hold', async () => {
+      const em = db.orm.em.fork();
+      const owner = em.create(UserSchema, {
+        company: 'Agentur Süd',
+        email: `plain-${database}@example.de`,
+        password_hash: 'geheim',
+        contact_name: 'Jörg Müller',
+        verified_at: new Date('2026-05-04T03:02:01.123Z'),
+      });
+      const project = em.create(ProjectSchema, {
+        owner,
+        customer_firm: 'Bäckerei Groß',
+        project_name: 'Relaunch',
+        edit_token: `token-${database}`,
+        definition_version: 1,
+        approved_at: new Date('2026-06-07T08:09:10.456Z'),
+      });
+      await em.flush();
+
+      const record = await findProject(db.orm.em.fork(), project.id);
+      const entity = await db.orm.em
+        .fork()
+        .findOneOrFail(ProjectSchema, { id: project.id }, { populate: ['owner'] });
+      const { owner: entityOwner, definition_revision, ...fields } = wrap(entity).toObject();
+      expect(record).toEqual({
+        ...fields,
+        created_at: entity.created_at,
+        updated_at: entity.updated_at,
+        approved_at: new Date('2026-06-07T08:09:10.456Z'),
+        edit_token: `token-${database}`,
+        definition_revision,
+        owner: {
+          id: entity.owner.id,
+          company: 'Agentur Süd',
+          email: `plain-${database}@example.de`,
+          contact_name: 'Jörg Müller',
+          contact_email: null,
+          verified_at: new Date('2026-05-04T03:02:01.123Z'),
+          show_welcome_box: true,
+          created_at: entity.owner.created_at,
+          updated_at: entity.owner.updated_at,
+        },
+      });
+      expect(entityOwner).toBeDefined();
+      expect(record!.owner).not.toHaveProperty('password_hash');
     });
 
     it('runs inside a transaction on the transaction’s connection', async () => {
