@@ -33,7 +33,8 @@ export function BaseInputTemplate({
       className="form-control"
       {...inputProps}
       value={shown}
-      placeholder={placeholder}
+      // No attribute without text: Chrome builds a placeholder element even for "" (see TextareaWidget).
+      placeholder={placeholder || undefined}
       required={required}
       readOnly={readonly}
       disabled={disabled}

@@ -28,7 +28,9 @@ export function TextareaWidget({
       disabled={disabled}
       readOnly={readonly}
       autoFocus={autofocus}
-      placeholder={placeholder}
+      // rjsf hands "" when ui.json sets none; Chrome then builds a placeholder element anyway and
+      // recalculates its style on every keystroke.
+      placeholder={placeholder || undefined}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
