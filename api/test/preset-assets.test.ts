@@ -28,12 +28,12 @@ describe('preset illustrations (avatars)', () => {
     return response.body.data.presets.personas!.avatars as Avatar[];
   };
 
-  it('hands the browser each avatar as a versioned URL, in the definition and the presets', async () => {
+  it('hands the browser each avatar as its view in one versioned sprite, in the definition and the presets', async () => {
     const list = await avatars();
     expect(list).toHaveLength(24);
     for (const avatar of list) {
       expect(avatar.image).toMatch(
-        new RegExp(`^/assets/presets/avatars/${avatar.key}\\.svg\\?v=[0-9a-f]{12}$`),
+        new RegExp(`^/assets/presets/_sprite\\.svg\\?v=[0-9a-f]{12}#avatars\\.${avatar.key}$`),
       );
       expect(avatar).not.toHaveProperty('emoji');
     }
@@ -43,10 +43,28 @@ describe('preset illustrations (avatars)', () => {
     expect(presets.body.data.questionnaire.personas.avatars).toEqual(list);
   });
 
-  it('serves the files as SVG with a long cache for the versioned URL, under the strict CSP', async () => {
-    const [first] = await avatars();
+  it('serves the sprite with a view of each avatar, whose ids do not collide', async () => {
+    const list = await avatars();
+    const response = await new HttpClient(server.url).raw('GET', list[0]!.image.split('#')[0]!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const avatar of list)
+      expect(response.text).toContain(`<view id="avatars.${avatar.key}" viewBox="0 `);
+    const ids = [...response.text.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(response.text).toContain('clip-path="url(#avatars.artist.av-artist)"');
+  });
+
+  it('serves each file on its own as SVG with a long cache for the versioned URL, under the strict CSP', async () => {
+    const { files } = await readPresetAssets(await loadDefinitionFromDisk(undefined), undefined);
+    const [name, file] = [...files][0]!;
+    const first = {
+      key: name.replace(/^avatars\/|\.svg$/g, ''),
+      image: `/assets/presets/${name}?v=${file.version}`,
+    };
     const client = new HttpClient(server.url);
-    const response = await client.raw('GET', first!.image);
+    const response = await client.raw('GET', first.image);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -82,7 +100,7 @@ describe('preset illustrations (avatars)', () => {
       await rm(path.join(root, 'presets', 'avatars', 'cook.svg'));
       const definition = await loadDefinitionFromDisk(undefined);
       await expect(readPresetAssets(definition, root)).rejects.toThrow(/avatars\/cook\.svg/);
-      expect((await readPresetAssets(definition, undefined)).size).toBe(24);
+      expect((await readPresetAssets(definition, undefined)).files.size).toBe(24);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

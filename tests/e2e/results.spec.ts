@@ -188,7 +188,7 @@ test('the results name the project once, show the avatars on screen and paper, a
     await expect(avatar).toHaveAttribute('alt', '');
     await expect(avatar).toHaveAttribute(
       'src',
-      /^\/assets\/presets\/avatars\/\w+\.svg\?v=[0-9a-f]+$/,
+      /^\/assets\/presets\/_sprite\.svg\?v=[0-9a-f]+#avatars\.\w+$/,
     );
     await expect
       .poll(() =>

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Definition, Presets } from '@fragewerk/engine/core';
 import { defaultDefinitionDirs, definitionDirsFrom } from '@fragewerk/engine/core/node';
+import { presetSprite, type SpriteView } from './preset-sprite.ts';
 
 /** Injection token of the preset illustrations (the avatars) of the loaded definition. */
 export const PRESET_ASSETS = Symbol('PRESET_ASSETS');
@@ -18,8 +19,26 @@ export interface PresetAsset {
   version: string;
 }
 
-/** The files by their path below `presets/` (`avatars/woman_office.svg`). */
-export type PresetAssets = Map<string, PresetAsset>;
+/**
+ * The files by their path below `presets/` (`avatars/woman_office.svg`), and all of them in one
+ * sprite (preset-sprite.ts) with the view of each.
+ */
+export interface PresetAssets {
+  files: Map<string, PresetAsset>;
+  sprite: PresetAsset;
+  views: Map<string, SpriteView>;
+}
+
+/**
+ * The sprite's path below the route: an image path can not start with `_` (the meta-schema's
+ * pattern), so no preset file is ever named so.
+ */
+export const PRESET_SPRITE = '_sprite.svg';
+
+const assetOf = (body: Buffer): PresetAsset => ({
+  body,
+  version: createHash('sha256').update(body).digest('hex').slice(0, 12),
+});
 
 const imagesOf = (presets: Presets): string[] =>
   Object.values(presets).flatMap((lists) =>
@@ -38,25 +57,25 @@ export async function readPresetAssets(
   definitionDir: string | undefined,
 ): Promise<PresetAssets> {
   const { presetsDir } = definitionDirsFrom(definitionDir, defaultDefinitionDirs);
-  const assets: PresetAssets = new Map();
+  const files = new Map<string, PresetAsset>();
   const missing: string[] = [];
   for (const image of new Set(imagesOf(definition.presets))) {
     const body = await readFile(path.join(presetsDir, image)).catch(() => undefined);
     if (!body) missing.push(`${presetsDir}/${image}`);
-    else
-      assets.set(image, {
-        body,
-        version: createHash('sha256').update(body).digest('hex').slice(0, 12),
-      });
+    else files.set(image, assetOf(body));
   }
   if (missing.length > 0)
     throw new Error(`Bilder der Presets fehlen (npm run definition:lint): ${missing.join(', ')}`);
-  return assets;
+  const { svg, views } = presetSprite(
+    new Map([...files].map(([image, file]) => [image, file.body.toString('utf8')])),
+  );
+  return { files, sprite: assetOf(Buffer.from(svg)), views };
 }
 
 /**
  * The definition for the browser: every preset `image` becomes the URL it is served at, with the
- * file's version in it (`/assets/presets/avatars/woman_office.svg?v=…`).
+ * version in it: its view in the sprite (`/assets/presets/_sprite.svg?v=…#avatars.woman_office`),
+ * else its own file (`/assets/presets/avatars/woman_office.svg?v=…`).
  */
 export function browserDefinition(definition: Definition, assets: PresetAssets): Definition {
   const presets: Presets = Object.fromEntries(
@@ -66,9 +85,16 @@ export function browserDefinition(definition: Definition, assets: PresetAssets):
         Object.entries(lists).map(([list, entries]) => [
           list,
           entries.map((entry) => {
-            const asset = typeof entry.image === 'string' ? assets.get(entry.image) : undefined;
-            return asset
-              ? { ...entry, image: `/${PRESET_ASSETS_ROUTE}/${entry.image}?v=${asset.version}` }
+            if (typeof entry.image !== 'string') return entry;
+            const view = assets.views.get(entry.image);
+            const file = assets.files.get(entry.image);
+            if (view)
+              return {
+                ...entry,
+                image: `/${PRESET_ASSETS_ROUTE}/${PRESET_SPRITE}?v=${assets.sprite.version}#${view.id}`,
+              };
+            return file
+              ? { ...entry, image: `/${PRESET_ASSETS_ROUTE}/${entry.image}?v=${file.version}` }
               : entry;
           }),
         ]),
