@@ -36,9 +36,9 @@ export const sessionLogin = (request: Request): UserRow | undefined => logins.ge
 
 /**
  * express-session store in PostgreSQL through MikroORM, so that every API process sees every
- * session (docs/architecture.md#datenbank-mail-prozesse). Each call of express-session works in a
- * forked entity manager of its own. It has no `touch`: a session expires 14 days after login, so
- * express-session need not write on every request.
+ * session (docs/architecture.md#datenbank-mail-prozesse). Reads are one plain statement; each
+ * write works in a forked entity manager of its own. It has no `touch`: a session expires 14 days
+ * after login, so express-session need not write on every request.
  */
 export class PgSessionStore extends session.Store {
   private readonly orm: MikroORM;
