@@ -1,9 +1,8 @@
 import { type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
 import session, { type SessionData } from 'express-session';
-import { executePrepared, plainRow, selectList } from '../common/prepared-statement.ts';
-import { UserSchema } from '../users/user.entity.ts';
-import { NOT_IN_USER_ROW, type UserRow } from '../users/user-row.ts';
+import { executePrepared } from '../common/prepared-statement.ts';
+import { userRowColumns, userRowOf, type UserRow } from '../users/user-row.ts';
 import { SessionSchema } from './session.entity.ts';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
@@ -56,7 +55,7 @@ export class PgSessionStore extends session.Store {
     const em = this.orm.em;
     executePrepared<Record<string, unknown> & { session_data: StoredSession }>(
       em,
-      `select s.data as session_data, ${selectList(em, UserSchema, 'u', '', NOT_IN_USER_ROW)}
+      `select s.data as session_data, ${userRowColumns(em, 'u')}
            from session s left join app_user u on u.id = s.user_id
           where s.sid = ? and s.expires_at > ?`,
       [sid, new Date()],
@@ -64,7 +63,7 @@ export class PgSessionStore extends session.Store {
       .then(([row]) => {
         if (!row) return callback(undefined, null);
         const data = row.session_data;
-        if (row.id) data[LOGIN] = plainRow<UserRow>(em, UserSchema, row, '', NOT_IN_USER_ROW);
+        if (row.id) data[LOGIN] = userRowOf(em, row);
         callback(undefined, data);
       })
       .catch((error: unknown) => callback(error));

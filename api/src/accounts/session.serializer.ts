@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
 import passport from 'passport';
-import { executePrepared, plainRow, selectList } from '../common/prepared-statement.ts';
-import { UserSchema } from '../users/user.entity.ts';
-import { NOT_IN_USER_ROW, type UserRow } from '../users/user-row.ts';
+import { executePrepared } from '../common/prepared-statement.ts';
+import { userRowColumns, userRowOf, type UserRow } from '../users/user-row.ts';
 import { sessionLogin } from './pg-session-store.ts';
 
 /**
@@ -30,9 +29,9 @@ export class SessionSerializer {
     const em = this.orm.em;
     const [row] = await executePrepared<Record<string, unknown>>(
       em,
-      `select ${selectList(em, UserSchema, 'u', '', NOT_IN_USER_ROW)} from app_user u where u.id = ?`,
+      `select ${userRowColumns(em, 'u')} from app_user u where u.id = ?`,
       [id],
     );
-    return row && plainRow<UserRow>(em, UserSchema, row, '', NOT_IN_USER_ROW);
+    return row && userRowOf(em, row);
   }
 }

@@ -142,8 +142,8 @@ export function selectList(
  * An entity's row as a plain object, read from a statement's row with the columns of
  * `selectList(em, schema, alias, prefix, except)`: timestamps parsed as MikroORM parses them, a
  * many-to-one as `{ id }`. No entity and no identity map: for the rows read on every request
- * (the session's user, the project with its owner), mapping entities cost more CPU than the rest
- * of the read (BENCHMARKS.md).
+ * (the session's user, the project with its owner), mapping entities cost a seventh of a project
+ * read's CPU (BENCHMARKS.md).
  */
 export function plainRow<T>(
   em: EntityManager,

@@ -72,6 +72,14 @@ export async function readPresetAssets(
   return { files, sprite: assetOf(Buffer.from(svg)), views };
 }
 
+/** Where the browser finds an image: its view in the sprite, else its own file, else nowhere. */
+function imageUrl(assets: PresetAssets, image: string): string | undefined {
+  const view = assets.views.get(image);
+  if (view) return `/${PRESET_ASSETS_ROUTE}/${PRESET_SPRITE}?v=${assets.sprite.version}#${view.id}`;
+  const file = assets.files.get(image);
+  return file && `/${PRESET_ASSETS_ROUTE}/${image}?v=${file.version}`;
+}
+
 /**
  * The definition for the browser: every preset `image` becomes the URL it is served at, with the
  * version in it: its view in the sprite (`/assets/presets/_sprite.svg?v=…#avatars.woman_office`),
@@ -85,17 +93,8 @@ export function browserDefinition(definition: Definition, assets: PresetAssets):
         Object.entries(lists).map(([list, entries]) => [
           list,
           entries.map((entry) => {
-            if (typeof entry.image !== 'string') return entry;
-            const view = assets.views.get(entry.image);
-            const file = assets.files.get(entry.image);
-            if (view)
-              return {
-                ...entry,
-                image: `/${PRESET_ASSETS_ROUTE}/${PRESET_SPRITE}?v=${assets.sprite.version}#${view.id}`,
-              };
-            return file
-              ? { ...entry, image: `/${PRESET_ASSETS_ROUTE}/${entry.image}?v=${file.version}` }
-              : entry;
+            const url = typeof entry.image === 'string' && imageUrl(assets, entry.image);
+            return url ? { ...entry, image: url } : entry;
           }),
         ]),
       ),

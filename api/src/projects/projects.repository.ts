@@ -1,8 +1,7 @@
 import { type EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
 import { executePrepared, plainRow, selectList } from '../common/prepared-statement.ts';
 import type { ProjectSummaryFields } from './project-json.ts';
-import { UserSchema } from '../users/user.entity.ts';
-import { NOT_IN_USER_ROW, type UserRow } from '../users/user-row.ts';
+import { userRowColumns, userRowOf, type UserRow } from '../users/user-row.ts';
 import { ProjectSchema, type Project } from './project.entity.ts';
 
 // The project row is created through MikroORM's entity (its defaults and timestamps) and read
@@ -42,7 +41,7 @@ export async function findProject(em: EntityManager, id: string): Promise<Projec
   const [row] = await executePrepared<Record<string, unknown>>(
     em,
     `select ${selectList(em, ProjectSchema, 'p')},
-            ${selectList(em, UserSchema, 'u', OWNER_PREFIX, NOT_IN_USER_ROW)}
+            ${userRowColumns(em, 'u', OWNER_PREFIX)}
        from project p join app_user u on u.id = p.owner_id
       where p.id = ?`,
     [id],
@@ -50,7 +49,7 @@ export async function findProject(em: EntityManager, id: string): Promise<Projec
   if (!row) return null;
   return {
     ...plainRow<ProjectRecord>(em, ProjectSchema, row),
-    owner: plainRow<UserRow>(em, UserSchema, row, OWNER_PREFIX, NOT_IN_USER_ROW),
+    owner: userRowOf(em, row, OWNER_PREFIX),
   };
 }
 

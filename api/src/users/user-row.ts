@@ -1,4 +1,6 @@
-import type { User } from './user.entity.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { plainRow, selectList } from '../common/prepared-statement.ts';
+import { UserSchema, type User } from './user.entity.ts';
 
 /**
  * A user as a plain row, without the password hash: the login of a request (read with its session)
@@ -20,4 +22,12 @@ export type UserRow = Pick<
 >;
 
 /** What a `UserRow` leaves out of the user's columns. */
-export const NOT_IN_USER_ROW = ['password_hash'] as const;
+const NOT_IN_USER_ROW = ['password_hash'] as const;
+
+/** The select list of a user row (`alias.column`, named `prefix` + column where one is given). */
+export const userRowColumns = (em: EntityManager, alias: string, prefix = '') =>
+  selectList(em, UserSchema, alias, prefix, NOT_IN_USER_ROW);
+
+/** The user row in a statement's row that selected `userRowColumns(em, …, prefix)`. */
+export const userRowOf = (em: EntityManager, row: Record<string, unknown>, prefix = '') =>
+  plainRow<UserRow>(em, UserSchema, row, prefix, NOT_IN_USER_ROW);
