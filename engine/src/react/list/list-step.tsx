@@ -11,7 +11,7 @@ import { lazyWithPreload } from '../lazy-with-preload.tsx';
 import type { Definition, ListGroup, StepDefinition } from '../../core/index.ts';
 import { displayValues } from '../../core/index.ts';
 import { useEngineTexts } from '../engine-texts.tsx';
-import { ArrowDownIcon, ArrowUpIcon, DragIcon, EditIcon, PlusIcon, TrashIcon } from '../icons.tsx';
+import { ImageIcon, PlusIcon } from '../icons.tsx';
 import { ConfirmDialog } from '../overlay/confirm-dialog.tsx';
 import { Dialog } from '../overlay/dialog.tsx';
 import type { FormData } from '../schema-form.tsx';
@@ -60,6 +60,9 @@ interface Grab {
 }
 
 /** Where focus goes once the list has rendered (a selector): an entry's card, a button. */
+/** The entries' action icons: the text colour of `.item-actions .icon-button`, darker on hover. */
+const ACTION_ICON = { color: '--fw-ink-soft', hoverColor: '--fw-ink' } as const;
+
 const cardOf = (id: string) => `[data-item="${id}"]`;
 const addButtonOf = (group: string) => `[data-add="${group}"]`;
 
@@ -282,7 +285,7 @@ export function ListStep({
                       onKeyDown={(event) => onHandleKey(event, group, item, index)}
                       onBlur={() => onHandleBlur(group, item)}
                     >
-                      <DragIcon />
+                      <ImageIcon shape="drag" color="--fw-muted" />
                     </button>
                   ) : null}
                   <ItemCard definition={definition} step={step} item={item} />
@@ -303,7 +306,7 @@ export function ListStep({
                           setFocusTarget(`[data-move="${item.id}-up"]`);
                         }}
                       >
-                        <ArrowUpIcon />
+                        <ImageIcon shape="arrowUp" {...ACTION_ICON} />
                       </button>
                       <button
                         type="button"
@@ -316,7 +319,7 @@ export function ListStep({
                           setFocusTarget(`[data-move="${item.id}-down"]`);
                         }}
                       >
-                        <ArrowDownIcon />
+                        <ImageIcon shape="arrowDown" {...ACTION_ICON} />
                       </button>
                       <button
                         type="button"
@@ -324,7 +327,7 @@ export function ListStep({
                         aria-label={`${texts.edit}: ${titleOf(item)}`}
                         onClick={() => setEditing(item)}
                       >
-                        <EditIcon />
+                        <ImageIcon shape="edit" {...ACTION_ICON} />
                       </button>
                       <button
                         type="button"
@@ -332,7 +335,7 @@ export function ListStep({
                         aria-label={`${texts.delete}: ${titleOf(item)}`}
                         onClick={() => setDeleting(item)}
                       >
-                        <TrashIcon />
+                        <ImageIcon shape="trash" {...ACTION_ICON} />
                       </button>
                     </div>
                   ) : null}
