@@ -10,7 +10,9 @@
  * Then open-loop (tools/bench/open-loop.ts): 300 GET/s and 300 PATCH/s at the same time, on a
  * fixed schedule, latency from the scheduled send time; then the same at a sustainable 100 + 100/s.
  * Budget: GET ≥ 0.6× and PATCH ≥ 0.5× the baseline's requests/s and zero errors (closed loop);
- * p99 ≤ 50 ms and zero errors under both open-loop loads; the API's RSS after the load ≤ 250 MB.
+ * p99 ≤ 50 ms and zero errors under the sustained open load; the API's RSS after the load
+ * ≤ 250 MB. The 300 + 300/s rows carry no budget: on the two shared cores the baseline itself
+ * misses it (BENCHMARKS.md), so they show where the machine's capacity ends.
  * The closed-loop p99 has no budget: a closed loop's p99 is its own queue (50 connections always
  * waiting), not the latency a client sees at a given load. The same loads on the embedded database
  * are reported without budget.
@@ -55,10 +57,10 @@ const P99_BUDGET_MS = 50;
 /** Open loop: requests per second of each of GET and PATCH, and seconds per run. */
 const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 300);
 /**
- * A second, sustainable open load per method: the figure a server sized for it must keep under
- * the p99 budget. At 300 + 300/s the API's one core is ~80 % busy with its own requests alone
- * (BENCHMARKS.md); this load is a third of it – still far above what a small agency's customers
- * send.
+ * A second, sustainable open load per method, the one with the p99 budget: what a server sized
+ * for it must keep. At 300 + 300/s the API's one core is ~80 % busy with its own requests alone
+ * and the baseline misses the budget as well (BENCHMARKS.md); this load is a third of it – still
+ * far above what a small agency's customers send.
  */
 const SUSTAINED_RATE = Number(process.env.BENCH_OPEN_SUSTAINED_RATE ?? 100);
 const OPEN_DURATION_S = Number(process.env.BENCH_OPEN_DURATION ?? 20);
@@ -465,13 +467,13 @@ export const apiLoad: Benchmark = async () => {
           `${openLabel('API', rate)} (PostgreSQL)`,
           openOf(`${rate}-api`, 'GET'),
           openOf(`${rate}-api`, 'PATCH'),
-          true,
+          rate === SUSTAINED_RATE,
         ),
         ...openRows(
           `  ${openLabel('baseline', rate)} (node:http + pg)`,
           openOf(`${rate}-baseline`, 'GET'),
           openOf(`${rate}-baseline`, 'PATCH'),
-          true,
+          rate === SUSTAINED_RATE,
         ),
       );
     }

@@ -11,7 +11,15 @@ import { lazyWithPreload } from '../lazy-with-preload.tsx';
 import type { Definition, ListGroup, StepDefinition } from '../../core/index.ts';
 import { displayValues } from '../../core/index.ts';
 import { useEngineTexts } from '../engine-texts.tsx';
-import { ImageIcon, PlusIcon } from '../icons.tsx';
+import {
+  ARROW_DOWN_SHAPE,
+  ARROW_UP_SHAPE,
+  DRAG_SHAPE,
+  EDIT_SHAPE,
+  PlusIcon,
+  TRASH_SHAPE,
+} from '../icons.tsx';
+import { ImageIcon } from '../image-icon.tsx';
 import { ConfirmDialog } from '../overlay/confirm-dialog.tsx';
 import { Dialog } from '../overlay/dialog.tsx';
 import type { FormData } from '../schema-form.tsx';
@@ -59,10 +67,10 @@ interface Grab {
   from: number;
 }
 
-/** Where focus goes once the list has rendered (a selector): an entry's card, a button. */
 /** The entries' action icons: the text colour of `.item-actions .icon-button`, darker on hover. */
 const ACTION_ICON = { color: '--fw-ink-soft', hoverColor: '--fw-ink' } as const;
 
+/** Where focus goes once the list has rendered (a selector): an entry's card, a button. */
 const cardOf = (id: string) => `[data-item="${id}"]`;
 const addButtonOf = (group: string) => `[data-add="${group}"]`;
 
@@ -285,7 +293,7 @@ export function ListStep({
                       onKeyDown={(event) => onHandleKey(event, group, item, index)}
                       onBlur={() => onHandleBlur(group, item)}
                     >
-                      <ImageIcon shape="drag" color="--fw-muted" />
+                      <ImageIcon shape={DRAG_SHAPE} color="--fw-muted" />
                     </button>
                   ) : null}
                   <ItemCard definition={definition} step={step} item={item} />
@@ -306,7 +314,7 @@ export function ListStep({
                           setFocusTarget(`[data-move="${item.id}-up"]`);
                         }}
                       >
-                        <ImageIcon shape="arrowUp" {...ACTION_ICON} />
+                        <ImageIcon shape={ARROW_UP_SHAPE} {...ACTION_ICON} />
                       </button>
                       <button
                         type="button"
@@ -319,7 +327,7 @@ export function ListStep({
                           setFocusTarget(`[data-move="${item.id}-down"]`);
                         }}
                       >
-                        <ImageIcon shape="arrowDown" {...ACTION_ICON} />
+                        <ImageIcon shape={ARROW_DOWN_SHAPE} {...ACTION_ICON} />
                       </button>
                       <button
                         type="button"
@@ -327,7 +335,7 @@ export function ListStep({
                         aria-label={`${texts.edit}: ${titleOf(item)}`}
                         onClick={() => setEditing(item)}
                       >
-                        <ImageIcon shape="edit" {...ACTION_ICON} />
+                        <ImageIcon shape={EDIT_SHAPE} {...ACTION_ICON} />
                       </button>
                       <button
                         type="button"
@@ -335,7 +343,7 @@ export function ListStep({
                         aria-label={`${texts.delete}: ${titleOf(item)}`}
                         onClick={() => setDeleting(item)}
                       >
-                        <ImageIcon shape="trash" {...ACTION_ICON} />
+                        <ImageIcon shape={TRASH_SHAPE} {...ACTION_ICON} />
                       </button>
                     </div>
                   ) : null}

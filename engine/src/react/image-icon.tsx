@@ -1,0 +1,67 @@
+/**
+ * `ImageIcon`: an icon of icons.tsx drawn as a background image in token colours instead of an
+ * inline SVG (why: see icons.tsx). Its own module, so that only the list step's chunk carries it.
+ */
+import type { CSSProperties } from 'react';
+import { ICON_STROKE } from './icons.tsx';
+
+/** The icon as a stand-alone SVG document in one colour, as a data: URL. */
+export function iconDataUrl(shape: string, color: string): string {
+  const markup =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="${ICON_STROKE.fill}" ` +
+    `stroke="${color}" stroke-width="${ICON_STROKE.strokeWidth}" stroke-linecap="${ICON_STROKE.strokeLinecap}" ` +
+    `stroke-linejoin="${ICON_STROKE.strokeLinejoin}">${shape}</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(markup)}`;
+}
+
+/** Black: what an image icon is drawn in where the page has no tokens (tests, a bare host). */
+const FALLBACK_COLOR = '#000000';
+const tokenColors = new Map<string, string>();
+
+/**
+ * The value of a colour token on :root, read once per token (a host sets tokens on :root, see
+ * tokens.css). An image document cannot see the page's custom properties, so the colour goes in
+ * as a value.
+ */
+function tokenColor(token: `--${string}`): string {
+  let color = tokenColors.get(token);
+  if (color === undefined) {
+    const value =
+      typeof document === 'undefined'
+        ? ''
+        : getComputedStyle(document.documentElement).getPropertyValue(token).trim();
+    color = value || FALLBACK_COLOR;
+    tokenColors.set(token, color);
+  }
+  return color;
+}
+
+const imageStyles = new Map<string, CSSProperties>();
+
+interface ImageIconProps {
+  /** One of the `…_SHAPE` constants. */
+  shape: string;
+  /** The colour token the icon is drawn in. */
+  color: `--${string}`;
+  /** The colour token while the pointer is on the icon's button (default: `color`). */
+  hoverColor?: `--${string}`;
+}
+
+/**
+ * An icon drawn as the background of a `<span>` (see the top of this file for why). Its look
+ * matches the inline icons in the given token colours; in forced-colours mode it is a mask in
+ * the system's button text colour (base.css), so it follows the user's colours as
+ * `currentColor` would.
+ */
+export function ImageIcon({ shape, color, hoverColor = color }: ImageIconProps) {
+  const key = `${shape} ${color} ${hoverColor}`;
+  let style = imageStyles.get(key);
+  if (!style) {
+    style = {
+      '--icon-image': `url("${iconDataUrl(shape, tokenColor(color))}")`,
+      '--icon-image-hover': `url("${iconDataUrl(shape, tokenColor(hoverColor))}")`,
+    } as CSSProperties;
+    imageStyles.set(key, style);
+  }
+  return <span className="icon icon-image" aria-hidden="true" style={style} />;
+}
