@@ -7,6 +7,7 @@
 import { closeBrowser, closeContext, type Benchmark, type Row } from './support.ts';
 
 const benchmarks: Record<string, () => Promise<Benchmark>> = {
+  machine: () => import('./machine.ts').then((module) => module.machine),
   bundle: () => import('./bundle.ts').then((module) => module.bundle),
   typing: () => import('./typing.ts').then((module) => module.typing),
   results: () => import('./results-view.ts').then((module) => module.resultsView),
