@@ -1,6 +1,7 @@
 /**
  * `ImageIcon`: an icon of icons.tsx drawn as a background image in token colours instead of an
- * inline SVG (why: see icons.tsx). Its own module, so that only the list step's chunk carries it.
+ * inline SVG (why: see icons.tsx). A module of its own: it travels with the list step's code,
+ * not with every page that draws an inline icon.
  */
 import type { CSSProperties } from 'react';
 import { ICON_STROKE } from './icons.tsx';
@@ -48,7 +49,7 @@ interface ImageIconProps {
 }
 
 /**
- * An icon drawn as the background of a `<span>` (see the top of this file for why). Its look
+ * An icon drawn as the background of a `<span>` (why: see icons.tsx). Its look
  * matches the inline icons in the given token colours; in forced-colours mode it is a mask in
  * the system's button text colour (base.css), so it follows the user's colours as
  * `currentColor` would.
