@@ -86,12 +86,13 @@ const plainColumns = new Map<string, PlainColumn[]>();
 
 /** The scalar and many-to-one columns of an entity, made once per entity (and columns left out). */
 function columnsOf(em: EntityManager, schema: EntitySchema, except: readonly string[] = []) {
-  const meta = em.getMetadata().get(schema);
-  const key = `${meta.className}\u0000${except.join(',')}`;
+  const key = `${schema.meta.className}\u0000${except.join(',')}`;
   let columns = plainColumns.get(key);
   if (!columns) {
-    columns = meta.props
-      .filter(
+    columns = em
+      .getMetadata()
+      .get(schema)
+      .props.filter(
         (prop) =>
           (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE) &&
           !except.includes(prop.name),

@@ -17,26 +17,20 @@ export function iconDataUrl(shape: string, color: string): string {
 
 /** Black: what an image icon is drawn in where the page has no tokens (tests, a bare host). */
 const FALLBACK_COLOR = '#000000';
-const tokenColors = new Map<string, string>();
 
 /**
- * The value of a colour token on :root, read once per token (a host sets tokens on :root, see
- * tokens.css). An image document cannot see the page's custom properties, so the colour goes in
- * as a value.
+ * The value of a colour token on :root (a host sets tokens on :root, see tokens.css). An image
+ * document cannot see the page's custom properties, so the colour goes in as a value.
  */
 function tokenColor(token: `--${string}`): string {
-  let color = tokenColors.get(token);
-  if (color === undefined) {
-    const value =
-      typeof document === 'undefined'
-        ? ''
-        : getComputedStyle(document.documentElement).getPropertyValue(token).trim();
-    color = value || FALLBACK_COLOR;
-    tokenColors.set(token, color);
-  }
-  return color;
+  const value =
+    typeof document === 'undefined'
+      ? ''
+      : getComputedStyle(document.documentElement).getPropertyValue(token).trim();
+  return value || FALLBACK_COLOR;
 }
 
+/** Each icon's style, made once per shape and colours: the tokens are read once, on first use. */
 const imageStyles = new Map<string, CSSProperties>();
 
 interface ImageIconProps {
