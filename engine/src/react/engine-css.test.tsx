@@ -154,4 +154,11 @@ describe('the engine without a host stylesheet', () => {
     const rule = /\.field textarea \{([^}]*)\}/.exec(css)?.[1] ?? '';
     expect(rule).toMatch(/contain: size layout;/);
   });
+
+  it('gives the option lists no background that scrolls (Chromium would give them layers)', () => {
+    const rule = /\.multiselect-options \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/overflow-y: auto;/);
+    expect(rule).toMatch(/background: none;/);
+    expect(rule).toMatch(/box-shadow: inset 0 0 0 100vmax var\(--fw-card\);/);
+  });
 });
