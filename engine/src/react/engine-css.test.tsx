@@ -155,6 +155,11 @@ describe('the engine without a host stylesheet', () => {
     expect(rule).toMatch(/contain: size layout;/);
   });
 
+  it('gives the focused textarea a layer of its own without snapping its text', () => {
+    const rule = /\.field textarea:focus \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/will-change: opacity;/);
+  });
+
   it('gives the option lists no background that scrolls (Chromium would give them layers)', () => {
     const rule = /\.multiselect-options \{([^}]*)\}/.exec(css)?.[1] ?? '';
     expect(rule).toMatch(/overflow-y: auto;/);
