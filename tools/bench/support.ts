@@ -45,6 +45,9 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+export const mean = (values: number[]): number =>
+  values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
+
 /** Nearest-rank percentile (p in 0…100). */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
