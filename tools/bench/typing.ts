@@ -125,19 +125,19 @@ async function typeAtPace(page: Page, text: string) {
   return ((await page.evaluate('window.__benchLatencies')) as number[]).slice(0, text.length);
 }
 
-/** Opens the target with the caret at the end of its field. */
-async function openAtEnd(context: BrowserContext, target: Target) {
-  const page = await context.newPage();
+/** Opens the target in the page with the caret at the end of its field; returns the field. */
+async function openAtEnd(page: Page, target: Target) {
   const field = await target.open(page);
   await field.click();
   await page.keyboard.press('ControlOrMeta+End');
-  return { page, field };
+  return field;
 }
 
 /** Types the text into the target at 4× throttle; returns the latencies in ms. */
 async function measure(context: BrowserContext, target: Target, text: string) {
-  const { page, field } = await openAtEnd(context, target);
+  const page = await context.newPage();
   try {
+    const field = await openAtEnd(page, target);
     const before = await field.inputValue();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING });
@@ -154,8 +154,9 @@ async function measure(context: BrowserContext, target: Target, text: string) {
 
 /** Types the text into the target unthrottled under a trace; returns main-thread ms per key. */
 async function traceWindow(context: BrowserContext, target: Target, text: string) {
-  const { page } = await openAtEnd(context, target);
+  const page = await context.newPage();
   try {
+    await openAtEnd(page, target);
     const cdp = await context.newCDPSession(page);
     await sleep(500);
     const trace = await startTrace(cdp);
