@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/src/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
+if (!existsSync(CHROMIUM_PATH)) {
   // Playwright cannot download its own browser here; Debian's Chromium is the one we test with.
   throw new Error(
-    `Chromium fehlt unter ${CHROMIUM}. Bitte installieren: sudo apt-get install chromium poppler-utils (oder CHROMIUM_PATH setzen).`,
+    `Chromium fehlt unter ${CHROMIUM_PATH}. Bitte installieren: sudo apt-get install chromium poppler-utils (oder CHROMIUM_PATH setzen).`,
   );
 }
 
@@ -34,14 +34,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: Playwright cannot download a browser here.
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: [

@@ -2,14 +2,16 @@
  * Load of the reliability issue: 200 simulated customers saving at once for 60 s against one API
  * process on the PostgreSQL server. Each customer adds entries to a project through its share
  * link (adds carry no version, so nobody is stale by design); every answer must be a 201.
- * A benchmark, not a CI gate.
+ * A benchmark, not a CI gate. The issue asks for zero errors and for the p99 to be reported: 200
+ * connections in a closed loop queue behind each other (latency ≈ connections ÷ throughput), so a
+ * p99 budget here would only measure the loop; the API's latency budget is the open load's
+ * (api-load.ts).
  */
 import autocannon, { type Result } from 'autocannon';
 import { log, pgApi, round1, rssMb, type Benchmark } from './support.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
 const DURATION_S = Number(process.env.BENCH_CUSTOMERS_DURATION ?? 60);
-const P99_BUDGET_MS = 50;
 
 export const customers: Benchmark = async () => {
   const api = await pgApi();
@@ -59,13 +61,7 @@ export const customers: Benchmark = async () => {
       ok: null,
     },
     { name: 'Last: p50', value: result.latency.p50, unit: 'ms', budget: '', ok: null },
-    {
-      name: 'Last: p99',
-      value: result.latency.p99,
-      unit: 'ms',
-      budget: `≤ ${P99_BUDGET_MS}`,
-      ok: result.latency.p99 <= P99_BUDGET_MS,
-    },
+    { name: 'Last: p99', value: result.latency.p99, unit: 'ms', budget: '', ok: null },
     { name: 'Last: Fehler', value: errors, unit: '', budget: '0', ok: errors === 0 },
     {
       name: 'Last: API-Speicher danach (RSS)',

@@ -15,6 +15,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
 import { ormConfig, startEmbeddedPostgres } from '@fragewerk/api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/chromium.ts';
 import { createDemoProject, DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -306,14 +307,8 @@ let launchedBrowser: Promise<Browser> | undefined;
 export const browser = (): Promise<Browser> => {
   if (!launchedBrowser) {
     launchedBrowser = chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     });
     cleanups.push(closeBrowser);
   }
