@@ -7,7 +7,7 @@
  * message). Budget: median ≤ floor + 3 ms, p95 ≤ floor + 6 ms. Without budget, the same pages
  * once more unthrottled under a trace: the main-thread time per key inside the latency window
  * (typing-window.ts), a steadier figure for changes smaller than the latency's scatter. Beside
- * each difference to the floor, its 90 % bootstrap interval (bootstrap.ts).
+ * each difference to the floor, its 90 % bootstrap interval (statistics.ts).
  */
 import { createReadStream, existsSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -30,7 +30,7 @@ import {
   type Benchmark,
   type Row,
 } from './support.ts';
-import { differenceInterval } from './bootstrap.ts';
+import { differenceInterval, seededRandom } from './statistics.ts';
 import { startTrace, threadTimePerKey } from './typing-window.ts';
 
 const ROUNDS = Math.max(5, Number(process.env.BENCH_TYPING_ROUNDS ?? 5));
@@ -38,6 +38,13 @@ const ROUNDS = Math.max(5, Number(process.env.BENCH_TYPING_ROUNDS ?? 5));
 const KEYSTROKES = Number(process.env.BENCH_TYPING_KEYSTROKES ?? 200);
 /** A typist's pace: one key every 100 ms (deferred work of the page gets its time between keys). */
 const INTERVAL_MS = Number(process.env.BENCH_TYPING_INTERVAL_MS ?? 100);
+/**
+ * Plus a pause of up to one frame (60 Hz), drawn anew for each key. 100 ms is exactly six frames:
+ * without it, every key of a page met the frame clock at the same point, a page's keys waited for
+ * their frame alike, and a page that happened to start early in a frame measured ~8 ms faster
+ * (BENCHMARKS.md, "Typing, round eight"). A typist's keys fall at any point of a frame.
+ */
+const FRAME_MS = 1000 / 60;
 const THROTTLING = 4;
 /** Pages per target for the main-thread time in the latency window (40 keys each, unthrottled). */
 const TRACE_ROUNDS = Number(process.env.BENCH_TYPING_TRACE_ROUNDS ?? 6);
@@ -114,14 +121,18 @@ interface Target {
   open(page: Page): Promise<Locator>;
 }
 
-/** Types `text` one key at a time at a typist's pace, each after the previous one's latency. */
-async function typeAtPace(page: Page, text: string) {
+/**
+ * Types `text` one key at a time at a typist's pace, each after the previous one's latency. The
+ * pauses come from `seed`: the pages compared in a round get the same ones.
+ */
+async function typeAtPace(page: Page, text: string, seed: number) {
+  const pause = seededRandom(seed);
   await page.evaluate('window.__benchLatencies.length = 0');
   for (let index = 0; index < text.length; index += 1) {
     const started = performance.now();
     await page.keyboard.type(text[index]!);
     await page.evaluate(`window.__benchWait(${index + 1})`);
-    const rest = INTERVAL_MS - (performance.now() - started);
+    const rest = INTERVAL_MS + pause() * FRAME_MS - (performance.now() - started);
     if (rest > 0) await sleep(rest);
   }
   return ((await page.evaluate('window.__benchLatencies')) as number[]).slice(0, text.length);
@@ -136,7 +147,7 @@ async function openAtEnd(page: Page, target: Target) {
 }
 
 /** Types the text into the target at 4× throttle; returns the latencies in ms. */
-async function measure(context: BrowserContext, target: Target, text: string) {
+async function measure(context: BrowserContext, target: Target, text: string, seed: number) {
   const page = await context.newPage();
   try {
     const field = await openAtEnd(page, target);
@@ -144,7 +155,7 @@ async function measure(context: BrowserContext, target: Target, text: string) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING });
     await sleep(500);
-    const latencies = await typeAtPace(page, text);
+    const latencies = await typeAtPace(page, text, seed);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // Every keystroke must have reached the form's state (controlled fields show the state).
     const complete = (await field.inputValue()) === before + text;
@@ -155,21 +166,21 @@ async function measure(context: BrowserContext, target: Target, text: string) {
 }
 
 /** Types the text into the target unthrottled under a trace; returns main-thread ms per key. */
-async function traceWindow(context: BrowserContext, target: Target, text: string) {
+async function traceWindow(context: BrowserContext, target: Target, text: string, seed: number) {
   const page = await context.newPage();
   try {
     await openAtEnd(page, target);
     const cdp = await context.newCDPSession(page);
     await sleep(500);
     const trace = await startTrace(cdp);
-    const latencies = await typeAtPace(page, text);
+    const latencies = await typeAtPace(page, text, seed);
     return threadTimePerKey(await trace.stop(), latencies);
   } finally {
     await page.close();
   }
 }
 
-/** Where the difference could have fallen by chance (bootstrap.ts): shows a close call as one. */
+/** Where the difference could have fallen by chance (statistics.ts): shows a close call as one. */
 function intervalRow(
   name: string,
   values: number[],
@@ -239,7 +250,7 @@ export const typing: Benchmark = async () => {
       log(`Tippen: Runde ${round + 1}/${ROUNDS}`);
       const text = TEXT.repeat(4).slice(round * perRound, (round + 1) * perRound) || TEXT;
       for (const target of rotate(targets, round)) {
-        const result = await measure(context, target, text);
+        const result = await measure(context, target, text, round);
         samples.get(target.key)!.push(...result.latencies);
         if (!result.complete) incomplete.add(target.name);
       }
@@ -251,7 +262,7 @@ export const typing: Benchmark = async () => {
       for (const target of rotate(targets, round))
         threadTimes
           .get(target.key)!
-          .push(...(await traceWindow(context, target, TEXT.slice(0, 40))));
+          .push(...(await traceWindow(context, target, TEXT.slice(0, 40), ROUNDS + round)));
     }
 
     const floorSamples = samples.get('floor')!;

@@ -1,11 +1,12 @@
 /**
- * How far a difference of two samples' statistics can move by chance: a percentile bootstrap.
+ * Chance, under control: a seeded generator (the typing benchmark's pauses) and how far a
+ * difference of two samples' statistics can move by chance, as a percentile bootstrap.
  * The typing benchmark's median − floor rests on 200 keys per page, each waiting a random part
  * of a frame (0–17 ms); the interval says whether a run's figure is clear of its budget or could
  * have fallen on either side of it.
  */
 
-/** A small seeded generator (mulberry32): the same samples always give the same interval. */
+/** A small seeded generator (mulberry32): the same seed, the same sequence, run after run. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceInterval, seededRandom } from './bootstrap.ts';
+import { differenceInterval, seededRandom } from './statistics.ts';
 import { median } from './support.ts';
 
 describe('seededRandom', () => {
