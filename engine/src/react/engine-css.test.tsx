@@ -166,4 +166,17 @@ describe('the engine without a host stylesheet', () => {
     expect(rule).toMatch(/background: none;/);
     expect(rule).toMatch(/box-shadow: inset 0 0 0 100vmax var\(--fw-card\);/);
   });
+
+  it('draws the avatar tiles without a paint layer per tile (no positioned or transparent radio)', () => {
+    const tile = /\.avatar-grid \.avatar-option \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    const radio = /\.avatar-grid \.avatar-option input \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(tile).toMatch(/display: grid;/);
+    expect(radio).toMatch(/appearance: none;/);
+    expect(`${tile}${radio}`).not.toMatch(/position:|opacity:|z-index:/);
+  });
+
+  it('rounds only the avatar placeholder: the illustrations are round themselves', () => {
+    expect(/img\.avatar-image \{([^}]*)\}/.exec(css)?.[1] ?? '').not.toMatch(/border-radius/);
+    expect(/span\.avatar-image \{([^}]*)\}/.exec(css)?.[1] ?? '').toMatch(/border-radius: 50%;/);
+  });
 });
