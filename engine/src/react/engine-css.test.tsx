@@ -167,13 +167,23 @@ describe('the engine without a host stylesheet', () => {
     expect(rule).toMatch(/box-shadow: inset 0 0 0 100vmax var\(--fw-card\);/);
   });
 
-  it('draws the avatar tiles without a paint layer per tile (no positioned or transparent radio)', () => {
-    const tile = /\.avatar-grid \.avatar-option \{([^}]*)\}/.exec(css)?.[1] ?? '';
-    const radio = /\.avatar-grid \.avatar-option input \{([^}]*)\}/.exec(css)?.[1] ?? '';
-    expect(tile).toMatch(/display: grid;/);
-    expect(radio).toMatch(/appearance: none;/);
-    expect(`${tile}${radio}`).not.toMatch(/position:|opacity:|z-index:/);
-  });
+  it.each([
+    ['.stars .star', 'inline-grid'],
+    ['.polarity .polarity-point', 'grid'],
+    ['.avatar-grid .avatar-option', 'grid'],
+  ])(
+    'draws %s without a paint layer of its own (no positioned or transparent radio)',
+    (tile, display) => {
+      const escaped = tile.replace(/\./g, '\\.');
+      const tileRule = new RegExp(`(?:^|\\n)${escaped} \\{([^}]*)\\}`).exec(css)?.[1] ?? '';
+      const radioRules = [...css.matchAll(new RegExp(`${escaped} input[^{]*\\{([^}]*)\\}`, 'g'))]
+        .map((match) => match[1])
+        .join('');
+      expect(tileRule).toMatch(new RegExp(`display: ${display};`));
+      expect(radioRules).toMatch(/appearance: none;/);
+      expect(`${tileRule}${radioRules}`).not.toMatch(/position:|opacity:|z-index:/);
+    },
+  );
 
   it('rounds only the avatar placeholder: the illustrations are round themselves', () => {
     expect(/img\.avatar-image \{([^}]*)\}/.exec(css)?.[1] ?? '').not.toMatch(/border-radius/);
