@@ -36,7 +36,6 @@ import {
   freePort,
   log,
   loginCookie,
-  median,
   pgApi,
   pgDatabase,
   round1,
@@ -49,6 +48,7 @@ import {
   type Row,
   type Benchmark,
 } from './support.ts';
+import { median } from './statistics.ts';
 
 const DURATION_S = Number(process.env.BENCH_API_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 2);

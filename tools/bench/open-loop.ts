@@ -7,7 +7,8 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { log, percentile, round1 } from './support.ts';
+import { percentile } from './statistics.ts';
+import { log, round1 } from './support.ts';
 
 /** One request a stream sends; `done` gets the status and (with `readBody`) the body. */
 export interface Outgoing {

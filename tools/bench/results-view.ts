@@ -11,13 +11,13 @@ import {
   definition,
   log,
   loginCookie,
-  median,
   pgApi,
   round1,
   sleep,
   type Benchmark,
   type Row,
 } from './support.ts';
+import { median } from './statistics.ts';
 
 const ROUNDS = Math.max(5, Number(process.env.BENCH_RESULTS_ROUNDS ?? 7));
 const SCRIPTING_BUDGET_MS = 150;

@@ -9,7 +9,6 @@ import { rmSync } from 'node:fs';
 import {
   embeddedData,
   log,
-  median,
   requireBuild,
   round1,
   rssMb,
@@ -19,6 +18,7 @@ import {
   type Benchmark,
   type Row,
 } from './support.ts';
+import { median } from './statistics.ts';
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
 const BUDGET_MS = 5000;

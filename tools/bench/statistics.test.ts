@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceInterval, seededRandom } from './statistics.ts';
-import { median } from './support.ts';
+import { differenceInterval, median, seededRandom } from './statistics.ts';
 
 describe('seededRandom', () => {
   it('repeats its sequence for the same seed and stays in [0, 1)', () => {

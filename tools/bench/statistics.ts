@@ -1,10 +1,30 @@
 /**
- * Chance, under control: a seeded generator (the typing benchmark's pauses) and how far a
- * difference of two samples' statistics can move by chance, as a percentile bootstrap.
+ * The benchmarks' statistics: median, mean and percentile of a sample; a seeded generator (the
+ * typing benchmark's pauses); and how far a difference of two samples' statistics can move by
+ * chance, as a percentile bootstrap.
  * The typing benchmark's median − floor rests on 200 keys per page, each waiting a random part
  * of a frame (0–17 ms); the interval says whether a run's figure is clear of its budget or could
  * have fallen on either side of it.
  */
+
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export const mean = (values: number[]): number =>
+  values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Nearest-rank percentile (p in 0…100). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
+}
 
 /** A small seeded generator (mulberry32): the same seed, the same sequence, run after run. */
 export function seededRandom(seed: number): () => number {

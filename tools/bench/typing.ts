@@ -18,9 +18,6 @@ import {
   browser,
   freePort,
   log,
-  mean,
-  median,
-  percentile,
   pgApi,
   rotate,
   round2,
@@ -30,7 +27,7 @@ import {
   type Benchmark,
   type Row,
 } from './support.ts';
-import { differenceInterval, seededRandom } from './statistics.ts';
+import { differenceInterval, mean, median, percentile, seededRandom } from './statistics.ts';
 import { startTrace, threadTimePerKey } from './typing-window.ts';
 
 const ROUNDS = Math.max(5, Number(process.env.BENCH_TYPING_ROUNDS ?? 5));
