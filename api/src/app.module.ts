@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Definition } from '@fragewerk/engine/core';
+import type { CompiledChecks, Definition } from '@fragewerk/engine/core';
 import { AccountsModule } from './accounts/accounts.module.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { AppConfigModule } from './config/app-config.module.ts';
@@ -17,7 +17,8 @@ export interface AppDependencies {
   config: AppConfig;
   orm: MikroORM;
   definition: Definition;
-  checksModule: string;
+  /** The definition's checks: the browser's module and compiled (`standaloneChecks`). */
+  checks: { module: string; compiled: CompiledChecks };
 }
 
 /**
@@ -27,13 +28,13 @@ export interface AppDependencies {
  */
 @Module({})
 export class AppModule {
-  static register({ config, orm, definition, checksModule }: AppDependencies): DynamicModule {
+  static register({ config, orm, definition, checks }: AppDependencies): DynamicModule {
     return {
       module: AppModule,
       imports: [
         AppConfigModule.register(config),
         DatabaseModule.register(orm),
-        DefinitionModule.register(definition, checksModule),
+        DefinitionModule.register(definition, checks),
         MailModule,
         UsersModule,
         AccountsModule,

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { loadDefinitionFromDisk, standaloneChecksModule } from '@fragewerk/engine/core/node';
+import { loadDefinitionFromDisk, standaloneChecks } from '@fragewerk/engine/core/node';
 import express from 'express';
 import session from 'express-session';
 import passport from 'passport';
@@ -66,10 +66,10 @@ export async function createApp(
   // The kept session secret is read or created only now that the data folder is this process's.
   const sessionSecret = config.sessionSecret ?? sessionSecretIn(config.dataDir);
   const definition = await loadDefinitionFromDisk(config.definitionDir);
-  const checksModule = await standaloneChecksModule(definition);
+  const checks = await standaloneChecks(definition);
 
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.register({ config, orm, definition, checksModule }),
+    AppModule.register({ config, orm, definition, checks }),
     { bodyParser: false, logger: new PinoNestLogger(logger) },
   );
   const sessions = app.get(PgSessionStore);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { createAjv } from '@fragewerk/engine/core';
+import { createAjv, TRUSTED_SCHEMAS } from '@fragewerk/engine/core';
 import { t } from '../common/messages.ts';
 
 /** The environment variables Fragewerk reads (README, „Umgebungsvariablen“). */
@@ -59,7 +59,8 @@ const schema = {
   },
 };
 
-const validate = createAjv({ coerceTypes: true }).compile(schema);
+// Our own schema: no check against the meta-schema at every start (see TRUSTED_SCHEMAS).
+const validate = createAjv({ ...TRUSTED_SCHEMAS, coerceTypes: true }).compile(schema);
 
 /** The configuration in the environment is wrong; the message lists each wrong variable. */
 export class ConfigError extends Error {

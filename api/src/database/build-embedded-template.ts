@@ -1,6 +1,6 @@
 // `npm run build -w api`: the template of new embedded databases (embedded-template.ts).
-import { embeddedTemplatePath, writeEmbeddedTemplate } from './embedded-template.ts';
+import { embeddedTemplatePaths, writeEmbeddedTemplate } from './embedded-template.ts';
 
 if ((await writeEmbeddedTemplate()) === 'written') {
-  console.log(`Vorlage für neue eingebettete Datenbanken: ${embeddedTemplatePath()}`);
+  console.log(`Vorlage für neue eingebettete Datenbanken: ${embeddedTemplatePaths().folder}`);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock.ts';
-import { readEmbeddedTemplate } from './embedded-template.ts';
+import { copyEmbeddedTemplate, readEmbeddedTemplate } from './embedded-template.ts';
 
 /**
  * PostgreSQL's settings for the embedded database. Its memory lives in the server process and
@@ -41,11 +41,13 @@ export async function startEmbeddedPostgres(options: {
   }
   let db: PGlite | undefined;
   try {
-    // A new database unpacks the built template instead of running initdb (embedded-template.ts).
+    // A new database starts from the built template instead of initdb (embedded-template.ts): a
+    // new data folder as a copy of the template's folder, a database in memory from its pack.
     const fresh = !dataPath || !existsSync(path.join(dataPath, 'PG_VERSION'));
+    if (fresh && dataPath) copyEmbeddedTemplate(dataPath);
     db = await PGlite.create(dataPath, {
       startParams: START_PARAMS,
-      loadDataDir: fresh ? readEmbeddedTemplate() : undefined,
+      loadDataDir: fresh && !dataPath ? readEmbeddedTemplate() : undefined,
     });
     const server = new PGLiteSocketServer({
       db,

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { compileChecks, validatorFromChecks, type Definition } from '@fragewerk/engine/core';
+import { validatorFromChecks, type CompiledChecks, type Definition } from '@fragewerk/engine/core';
 import { ChecksController } from './checks.controller.ts';
 import { ConfigController } from './config.controller.ts';
 import { CHECKS_MODULE, DEFINITION, VALIDATOR } from './definition.providers.ts';
@@ -23,9 +23,15 @@ import {
  */
 @Module({})
 export class DefinitionModule {
-  static register(definition: Definition, checksModule: string): DynamicModule {
-    // Compiled once: the validators of writes and the progress of reads share the checks.
-    const checks = compileChecks(definition);
+  /**
+   * `checks` are the definition's checks as the browser's module and compiled for this process
+   * (`standaloneChecks`, one compile at start): the validators of writes and the progress of
+   * reads share them.
+   */
+  static register(
+    definition: Definition,
+    { module: checksModule, compiled: checks }: { module: string; compiled: CompiledChecks },
+  ): DynamicModule {
     const validator = validatorFromChecks(definition, checks);
     return {
       module: DefinitionModule,

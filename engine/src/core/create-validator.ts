@@ -1,4 +1,4 @@
-import { createAjv } from './create-ajv.ts';
+import { createAjv, TRUSTED_SCHEMAS } from './create-ajv.ts';
 import type { Definition } from './definition-types.ts';
 import {
   type CompiledChecks,
@@ -17,11 +17,11 @@ export {
 } from './validator-runtime.ts';
 
 /**
- * Compiles every check of the definition with the shared Ajv factory (server and tests; the
+ * Compiles every check of a loaded definition with the shared Ajv factory (server and tests; the
  * browser gets the same checks precompiled as standalone code and never compiles).
  */
 export function compileChecks(definition: Definition): CompiledChecks {
-  const ajv = createAjv();
+  const ajv = createAjv(TRUSTED_SCHEMAS);
   const validators = Object.fromEntries(
     validatorNames(definition).map((name) => [name, ajv.compile(schemaFor(definition, name)!)]),
   );

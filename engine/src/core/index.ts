@@ -21,7 +21,7 @@ export {
   type DefinitionProblem,
 } from './definition-problems.ts';
 export { resolvePresets, findPresetList, CUSTOM_KEY } from './resolve-presets.ts';
-export { createAjv, AJV_OPTIONS, DEFINITION_KEYWORDS } from './create-ajv.ts';
+export { createAjv, AJV_OPTIONS, DEFINITION_KEYWORDS, TRUSTED_SCHEMAS } from './create-ajv.ts';
 export { toFieldErrors, fieldLabel, type FieldErrors } from './field-errors.ts';
 export { createValidator, compileChecks } from './create-validator.ts';
 export {

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from './create-ajv.ts';
+import { createAjv, TRUSTED_SCHEMAS } from './create-ajv.ts';
 import {
   messagesMetaSchema,
   migrationMetaSchema,
@@ -49,7 +49,7 @@ type Check = (schema: JsonSchema, value: unknown, file: string) => boolean;
 
 /** The meta-schema checks, compiled once per process (the studio loads on every save). */
 const metaChecks = new Map<JsonSchema, ValidateFunction>();
-const metaAjv = createAjv({ verbose: true });
+const metaAjv = createAjv({ ...TRUSTED_SCHEMAS, verbose: true });
 /**
  * Schemas (by their JSON) that compiled before: loading again after one file changed (the
  * studio) compiles only what changed.

@@ -8,5 +8,5 @@ export {
   type DefinitionDirs,
 } from './read-definition-dir.ts';
 export { loadDefinitionFromDisk, defaultDefinitionDirs } from './load-definition-from-disk.ts';
-export { standaloneChecksModule } from './standalone-checks.ts';
+export { standaloneChecks, standaloneChecksModule } from './standalone-checks.ts';
 export { revisionId, revisionIdOf } from './revision-id.ts';
