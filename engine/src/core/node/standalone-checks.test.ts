@@ -51,9 +51,7 @@ describe('standaloneChecks', () => {
 
   it('compiles for the server exactly the checks the browser’s module holds', () => {
     for (const group of ['validators', 'conditions'] as const) {
-      expect(Object.keys(built.compiled[group]).sort()).toEqual(
-        Object.keys(browser[group]).sort(),
-      );
+      expect(Object.keys(built.compiled[group]).sort()).toEqual(Object.keys(browser[group]).sort());
       expect(Object.keys(built.compiled[group]).length).toBeGreaterThan(0);
     }
   });
