@@ -49,6 +49,7 @@ import {
   type Benchmark,
 } from './support.ts';
 import { median } from './statistics.ts';
+import { untilQuiet } from './quiet.ts';
 
 const DURATION_S = Number(process.env.BENCH_API_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 2);
@@ -253,6 +254,14 @@ async function openRun(
   );
 }
 
+/** Waits for a quiet machine before an open load (quiet.ts) and logs how long. */
+async function quietMachine(): Promise<void> {
+  const { waitedMs, quiet } = await untilQuiet();
+  log(
+    quiet ? `  Maschine ruhig nach ${waitedMs} ms` : `  Maschine nach ${waitedMs} ms nicht ruhig`,
+  );
+}
+
 /** The rows of an open-loop load: achieved rates, p50/p99 per method, errors. */
 function openRows(label: string, get: OpenFigures, patch: OpenFigures, budgeted: boolean): Row[] {
   const p99Row = (method: string, figures: OpenFigures): Row => ({
@@ -431,6 +440,7 @@ export const apiLoad: Benchmark = async () => {
             `Offene Last ${server.key}: ${rate} GET/s + ${rate} PATCH/s, Runde ${round + 1}/${ROUNDS}`,
           );
           const slots = await slotsOf(database.url, writers);
+          await quietMachine();
           const runs = await openRun(server.url, reader, cookie, slots, rate);
           log(`  ${describeRuns(runs)}`);
           const key = `${rate}-${server.key}`;
@@ -544,6 +554,7 @@ export const apiLoad: Benchmark = async () => {
     for (const rate of [OPEN_RATE, SUSTAINED_RATE]) {
       log(`Eingebettet: offene Last ${rate} GET/s + ${rate} PATCH/s …`);
       const slots = await embeddedSlots(server.url, embeddedWriters);
+      await quietMachine();
       const runs = await openRun(server.url, embeddedReader, embeddedCookie, slots, rate);
       log(`  ${describeRuns(runs)}`);
       const [openGet, openPatch] = runs.map((run) => openFigures([run])) as [
