@@ -99,10 +99,19 @@ export async function writeEmbeddedTemplate(): Promise<'written' | 'present'> {
     } finally {
       await db.close();
     }
+    const current = new Set([path.basename(folder), path.basename(packed)]);
     for (const entry of readdirSync(distDir))
-      if (entry.startsWith(TEMPLATE_PREFIX))
+      if (entry.startsWith(TEMPLATE_PREFIX) && !current.has(entry))
         rmSync(path.join(distDir, entry), { recursive: true, force: true });
-    renameSync(cluster, folder);
+    // Each rename is atomic: a template at its final path is whole. A second build that finished
+    // first keeps its folder (renaming onto it fails, and it is the same cluster).
+    if (!existsSync(folder)) {
+      try {
+        renameSync(cluster, folder);
+      } catch (error) {
+        if (!existsSync(folder)) throw error;
+      }
+    }
     renameSync(path.join(work, 'packed'), packed);
     return 'written';
   } finally {
