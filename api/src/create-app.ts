@@ -39,7 +39,7 @@ const JSON_LIMIT = '256kb';
 /**
  * Starts the whole server: the database (embedded unless `databaseUrl` is set), the migrations,
  * the definition, and the Nest app with sessions, passport and the body parsers. Used by
- * `main.ts` and by the tests, so both run exactly the same thing.
+ * `run-server.ts` and by the tests, so both run exactly the same thing.
  */
 export async function createApp(
   config: AppConfig,

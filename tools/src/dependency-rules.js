@@ -26,8 +26,9 @@
  *   housekeeping    accounts, common, database                  – (a scheduled job)
  *   health          common                                      – (no module: health routes
  *                                                               before the session, shutdown)
- *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts) and
- *                   index.ts, the public entry for tools; no domain imports them.
+ *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts,
+ *                   run-server.ts) and index.ts, the public entry for tools; no domain imports
+ *                   them.
  *
  * `tools/` imports api and engine only through their public entry points, the `exports` of
  * their package.json (`@fragewerk/api`, `@fragewerk/engine/core`, …), never their files.
@@ -95,7 +96,7 @@ const apiDomains = {
 const apiFolders = [...Object.keys(apiDomains), 'locale'];
 const germanList = new Intl.ListFormat('de', { type: 'conjunction' });
 /** The files directly in `api/src`: no domain imports them. */
-const apiRootFiles = ['app.module.ts', 'create-app.ts', 'main.ts', 'index.ts'];
+const apiRootFiles = ['app.module.ts', 'create-app.ts', 'main.ts', 'run-server.ts', 'index.ts'];
 
 /**
  * @typedef {{files: string[], ignores?: string[], forbidden: string[], message: string}} Layer
