@@ -1,9 +1,9 @@
 /**
  * Waits for a quiet machine before a load is offered: after an overload (the open load of 300/s),
- * the server and PostgreSQL go on working off what queued up for seconds after the client gave
- * up, and a run started then measures that backlog, not the server (round nine: the API's
- * 100/s run right after its 300/s run skipped 360 sends and reached a p99 of 3.7 s; its second
- * 100/s run, later, had none of that).
+ * the server and PostgreSQL can go on working off what queued up after the client gave up, and a
+ * run started then would measure that backlog, not the server. (Round nine: the API's 100/s run
+ * right after its 300/s run skipped 360 sends and reached a p99 of 3.7 s, its second 100/s run
+ * was clean; on that hour's slow machine the log could not tell the two causes apart.)
  */
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
