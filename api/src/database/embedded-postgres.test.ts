@@ -4,11 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
-import {
-  copyEmbeddedTemplate,
-  readEmbeddedTemplate,
-  writeEmbeddedTemplate,
-} from './embedded-template.ts';
+import { copyEmbeddedTemplate, readEmbeddedTemplate } from './embedded-template.ts';
+import { writeEmbeddedTemplate } from './write-embedded-template.ts';
 import { migrationsPath } from './orm-config.ts';
 
 /** The committed migrations by name, as the migrations table records them. */
