@@ -41,6 +41,7 @@ const ENDPOINTS: Record<
   (target: Target) => [method: string, path: string, body?: unknown]
 > = {
   'GET /projects/{id}': ({ projectId }) => ['GET', `/projects/${projectId}`],
+  'GET /projects/{id}/results': ({ projectId }) => ['GET', `/projects/${projectId}/results`],
   'PATCH /projects/{id} (umbenennen)': ({ projectId }) => [
     'PATCH',
     `/projects/${projectId}`,
@@ -92,6 +93,7 @@ const nobody: Record<'anonymous' | 'otherToken' | 'unverified' | 'stranger', Cel
 };
 const MATRIX: Record<keyof typeof ENDPOINTS, Record<Actor, Cell>> = {
   'GET /projects/{id}': { ...nobody, token: [200, 200, 403], owner: [200, 200, 200] },
+  'GET /projects/{id}/results': { ...nobody, token: [200, 200, 403], owner: [200, 200, 200] },
   'PATCH /projects/{id} (umbenennen)': {
     ...nobody,
     token: [403, 403, 403],

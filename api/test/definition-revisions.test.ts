@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ProseRenderer, type Definition } from '@fragewerk/engine/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ResultsJson } from '@fragewerk/schemas/types';
 import { copyRepositoryDefinition } from '../../tests/src/fixture-definition.ts';
 import { hashPassword } from '../src/accounts/passwords.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
@@ -263,6 +264,11 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
         'schemas/steps/brandpersonality/prose.de.json',
         (json) => (json.form.traits_female = 'Man erlebt sie als {{character_traits, list}}.'),
       );
+      await editJson<{ item: Record<string, string> }>(
+        root,
+        'schemas/steps/userstories/prose.de.json',
+        (json) => (json.item.story = 'Als {{role}} will ich {{text}}.'),
+      );
     });
     expect(await rowCounts()).toEqual(rows);
     expect(await count('definition_revision')).toBe(2);
@@ -297,6 +303,20 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     );
     expect(prose.join(' ')).toContain('Man erlebt sie als aufrichtig, mutig und neugierig.');
     expect(prose.join(' ')).not.toContain('brave');
+
+    // The server's results markup follows each project's revision, too.
+    const storyOf = async (id: string) =>
+      (await client.api<Body<ResultsJson>>('GET', `/projects/${id}/results`)).body.data.steps
+        .userstories;
+    expect(await storyOf(approved)).toContain('möchte ich online bestellen.');
+    expect(await storyOf(running)).toContain('will ich online bestellen.');
+    const personalityOf = async (id: string) =>
+      (await client.api<Body<ResultsJson>>('GET', `/projects/${id}/results`)).body.data.steps
+        .brandpersonality;
+    expect(await personalityOf(approved)).toContain('ehrlich, mutig und neugierig');
+    expect(await personalityOf(running)).toContain(
+      'Man erlebt sie als aufrichtig, mutig und neugierig.',
+    );
 
     // Saving the removed key again fails at its field, in German; without it, it saves.
     const refused = await client.api<Body>('PATCH', `/projects/${running}/brandpersonality`, {

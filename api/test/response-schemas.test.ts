@@ -7,6 +7,7 @@ import type {
   ItemJson,
   ProjectJson,
   ProjectSummaryJson,
+  ResultsJson,
   UserJson,
 } from '@fragewerk/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +132,10 @@ describe.each(DATABASES)('API responses match schemas/api/ (%s database)', (data
     expect(ajv.getSchema('project.schema.json')!({ ...project, [LIST_STEPS[0]!]: 'Text' })).toBe(
       false,
     );
+
+    const results = dataOf<ResultsJson>(await owner.api('GET', `/projects/${id}/results`));
+    expectMatches('results', results);
+    expect(Object.keys(results.steps).sort()).toEqual([...LIST_STEPS, ...FORM_STEPS].sort());
 
     const settings = { project_name: 'Vertragstest 2', version: project.version };
     const patched = dataOf<ProjectJson>(await owner.api('PATCH', `/projects/${id}`, settings));

@@ -10,6 +10,7 @@ export * from './api/form-answers.ts';
 export * from './api/item.ts';
 export * from './api/project-summary.ts';
 export * from './api/project.ts';
+export * from './api/results.ts';
 export * from './api/user.ts';
 export * from './brandpersonality.ts';
 export * from './brandpositioning.ts';

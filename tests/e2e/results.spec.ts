@@ -52,7 +52,10 @@ test('a filled project reads as German prose and prints as a clean A4 document',
   await fillProject(page, projectId);
 
   const refused = watchCsp(page);
+  // The steps come rendered from the server, asked for beside the project while the app boots.
+  const rendered = page.waitForResponse(`**/api/projects/${projectId}/results`);
   await page.goto(`/projekte/${projectId}/ergebnisse`);
+  expect((await rendered).status()).toBe(200);
   await expect(page).toHaveTitle('Ergebnisse – Fragewerk');
   await expect(
     page.getByRole('heading', { name: 'Website-Relaunch 2027', level: 1 }),

@@ -6,7 +6,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { lazyChecks, loadBootData } from './app/boot.ts';
-import { createRouter, preloadPage, projectIdOf, routeMatches } from './app/router.tsx';
+import {
+  createRouter,
+  opensResults,
+  preloadPage,
+  projectIdOf,
+  routeMatches,
+} from './app/router.tsx';
 import { createStore } from './app/store.ts';
 import { apiContext } from './lib/api.ts';
 import { createI18n } from './lib/i18n.ts';
@@ -22,7 +28,7 @@ const checks = lazyChecks();
 const opened = routeMatches(window.location.pathname, share.basename);
 preloadPage(opened);
 
-loadBootData(store, projectIdOf(opened))
+loadBootData(store, projectIdOf(opened), { results: opensResults(opened) })
   .then(() => {
     root.render(
       <StrictMode>

@@ -3,6 +3,7 @@ import {
   canonicalDefinitionJson,
   checkedDocuments,
   compileChecks,
+  ProseRenderer,
   retiredPresets,
   validatorFromChecks,
   type CompiledChecks,
@@ -33,14 +34,15 @@ export const REVISION_ID = /^[0-9a-f]{64}$/;
 
 /**
  * One stored revision, parsed once per process: its definition (with the labels of retired keys
- * and its own id and label, as the browser gets it), and its compiled checks, validators and
- * browser checks, each built on first use.
+ * and its own id and label, as the browser gets it), and its compiled checks, validators, browser
+ * checks and results prose, each built on first use.
  */
 export class LoadedRevision {
   private compiled?: CompiledChecks;
   private validators?: Validators;
   private documents?: DocumentCheck;
   private checksModule?: Promise<string>;
+  private renderer?: ProseRenderer;
 
   constructor(
     readonly ref: RevisionRef,
@@ -71,6 +73,11 @@ export class LoadedRevision {
    */
   get documentCheck(): DocumentCheck {
     return (this.documents ??= checkedDocuments(this.compiledChecks, REMEMBERED_VERDICTS));
+  }
+
+  /** The results view's prose of this revision (its templates compiled on first use). */
+  get prose(): ProseRenderer {
+    return (this.renderer ??= new ProseRenderer(this.definition));
   }
 
   /** The browser's precompiled checks of this revision (an ES module), built on first use. */

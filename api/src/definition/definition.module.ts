@@ -66,7 +66,7 @@ export class DefinitionModule {
             browserDefinition(revisions.current.definition, assets),
         },
       ],
-      exports: [DEFINITION, VALIDATOR, DEFINITION_REVISIONS],
+      exports: [DEFINITION, VALIDATOR, DEFINITION_REVISIONS, PRESET_ASSETS],
     };
   }
 }

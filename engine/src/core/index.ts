@@ -72,3 +72,14 @@ export {
   type InvalidDocument,
   type DocumentCheck,
 } from './completeness.ts';
+export { cardContent, starsMarkup } from './card-content.ts';
+export { itemCardMarkup, type CardTexts } from './card-markup.ts';
+export {
+  formResultsMarkup,
+  listGroups,
+  listResultsMarkup,
+  resultsHeading,
+  stepResultsMarkup,
+} from './results-markup.ts';
+export { polarityChartMarkup } from './polarity-chart-markup.ts';
+export { escapeMarkup } from './escape-markup.ts';

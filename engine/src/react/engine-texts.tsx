@@ -49,7 +49,7 @@ export interface EngineTexts {
 }
 
 /** The texts with their `fill` helper, as every engine component reads them. */
-type FilledTexts = EngineTexts & {
+export type FilledTexts = EngineTexts & {
   fill: (text: string, values: Record<string, string | number>) => string;
 };
 

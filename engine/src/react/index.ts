@@ -15,5 +15,4 @@ export { createRjsfValidator, toErrorSchema } from './rjsf-validator.ts';
 export * from './icons.tsx';
 export { ResultsView, StepResults, type ResultsViewProps } from './results/results-view.tsx';
 export { Markdown } from './markdown.tsx';
-export { PolarityChart } from './results/polarity-chart.tsx';
 export { scrollMarginTop, scrollToElement, SCROLL_MS } from './results/smooth-scroll.ts';

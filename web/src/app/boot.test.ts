@@ -41,6 +41,17 @@ describe('loadBootData', () => {
     expect(projectsApi.endpoints.getProject.select(id)(store.getState()).data?.id).toBe(id);
   });
 
+  it("loads the server's results beside the project when the results view opens", async () => {
+    const asked = bootServer(verifiedUser);
+    server.use(api.get(`/projects/${id}/results`, { steps: {} }));
+    const store = createStore(createI18n());
+    await loadBootData(store, id, { results: true });
+    expect(asked.slice(2).sort()).toEqual([`/api/projects/${id}`, `/api/projects/${id}/results`]);
+    expect(projectsApi.endpoints.getResults.select(id)(store.getState()).data).toEqual({
+      steps: {},
+    });
+  });
+
   it('loads the project for a customer with the share link', async () => {
     const asked = bootServer(null);
     apiContext.editToken = 'geheimes-token';

@@ -28,13 +28,30 @@ export function lazyChecks(url = CHECKS_URL): Promise<CompiledChecks> {
 /**
  * Loads what every screen needs before the app renders, in the order of docs/product.md#daten: the
  * definition (it carries the presets, so `/config/presets` is not asked for), then the current
- * user; on a project route (`projectId`) then the project, where the visitor may read it. Throws
- * when the server cannot be reached.
+ * user; on a project route (`projectId`) then the project, where the visitor may read it, and on
+ * the results view (`results`) its server-rendered steps beside it. Throws when the server cannot
+ * be reached.
  */
-export async function loadBootData(store: AppStore, projectId?: string): Promise<void> {
+export async function loadBootData(
+  store: AppStore,
+  projectId?: string,
+  { results = false }: { results?: boolean } = {},
+): Promise<void> {
   await store.dispatch(configApi.endpoints.getDefinition.initiate()).unwrap();
   const user = await store.dispatch(userApi.endpoints.getCurrentUser.initiate()).unwrap();
-  if (projectId && (user || apiContext.editToken)) await loadProject(store, projectId);
+  if (projectId && (user || apiContext.editToken))
+    await Promise.all([
+      loadProject(store, projectId),
+      results ? loadResults(store, projectId) : undefined,
+    ]);
+}
+
+/**
+ * The server's results of the opened results view, beside the project (both are read with the
+ * same access). Not subscribed, like the project; a failure leaves the view to make them itself.
+ */
+async function loadResults(store: AppStore, projectId: string): Promise<void> {
+  await store.dispatch(projectsApi.endpoints.getResults.initiate(projectId, { subscribe: false }));
 }
 
 /**

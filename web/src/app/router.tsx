@@ -119,6 +119,10 @@ export function projectIdOf(matches: RouteMatch[]): string | undefined {
     : undefined;
 }
 
+/** Whether the opened routes show the results view. */
+export const opensResults = (matches: RouteMatch[]) =>
+  matches.some((match) => match.route.path === paths.results.path);
+
 /**
  * Starts loading the code-split page of the opened URL at once, beside the boot data. Loaded only
  * when it first renders, the page suspended after its data had come: React showed the fallback,

@@ -45,7 +45,7 @@ export const api = createApi({
       return headers;
     },
   }),
-  tagTypes: ['User', 'Project'],
+  tagTypes: ['User', 'Project', 'Results'],
   endpoints: () => ({}),
 });
 

@@ -3,6 +3,7 @@ import type {
   ProjectJson,
   ProjectSettingsForm,
   ProjectSummaryJson,
+  ResultsJson,
 } from '@fragewerk/schemas/types';
 import { api, unwrap } from './api.ts';
 import { handleErrorsLocally } from './handled-errors.ts';
@@ -12,6 +13,15 @@ export type ProjectSummary = ProjectSummaryJson;
 
 /** A project, each step's answers under the step's key (`schemas/api/project.schema.json`). */
 export type Project = ProjectJson;
+
+/** The results view's steps as the server renders them (`schemas/api/results.schema.json`). */
+export type Results = ResultsJson;
+
+/**
+ * The server's results of a project: every change of its answers or settings makes them stale
+ * (cached but unwatched ones are dropped, a shown one is asked for again).
+ */
+export const resultsTag = (projectId: string) => ({ type: 'Results' as const, id: projectId });
 
 /** What PATCH /projects/{id} may change: settings of its form, and the version they were read at. */
 export type ProjectChanges = Partial<ProjectSettingsForm> & { version?: number };
@@ -31,6 +41,11 @@ export const projectsApi = api.injectEndpoints({
       transformResponse: unwrap<Project>,
       providesTags: (_result, _error, id) => [{ type: 'Project', id }],
     }),
+    getResults: build.query<Results, string>({
+      query: (id) => `/projects/${id}/results`,
+      transformResponse: unwrap<Results>,
+      providesTags: (_result, _error, id) => [resultsTag(id)],
+    }),
     createProject: build.mutation<Project, NewProjectForm>({
       query: (body) => ({ url: '/projects/create', method: 'POST', body }),
       transformResponse: unwrap<Project>,
@@ -42,6 +57,7 @@ export const projectsApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Project', id },
         { type: 'Project', id: 'LIST' },
+        resultsTag(id),
       ],
     }),
     deleteProject: build.mutation<unknown, string>({
@@ -70,6 +86,7 @@ handleErrorsLocally('updateProject', [422]);
 export const {
   useGetProjectsQuery,
   useGetProjectQuery,
+  useGetResultsQuery,
   useCreateProjectMutation,
   useUpdateProjectMutation,
   useDeleteProjectMutation,

@@ -2,7 +2,7 @@ import type { FormAnswersJson, ItemJson } from '@fragewerk/schemas/types';
 import { current, isDraft } from '@reduxjs/toolkit';
 import { api, errorStatus, unwrap } from './api.ts';
 import { explainFailure, handleErrorsLocally } from './handled-errors.ts';
-import { projectsApi } from './projects-api.ts';
+import { projectsApi, resultsTag } from './projects-api.ts';
 
 type Answers = Record<string, unknown>;
 /** A form step's answers and version, 0: never saved (`schemas/api/form-answers.schema.json`). */
@@ -19,8 +19,14 @@ const listOf = (project: Record<string, unknown>, kind: string) => {
   return project[kind] as ItemJson[];
 };
 
-/** Answers change the dashboard's figure of the project (docs/product.md#fortschritt). */
-const LIST = [{ type: 'Project' as const, id: 'LIST' }];
+/**
+ * Answers change the dashboard's figure of the project (docs/product.md#fortschritt) and the
+ * server's results of the project.
+ */
+const changed = (_result: unknown, _error: unknown, { projectId }: { projectId: string }) => [
+  { type: 'Project' as const, id: 'LIST' },
+  resultsTag(projectId),
+];
 
 /**
  * The generic questionnaire endpoints of docs/architecture.md#api-konventionen, for every step of
@@ -35,7 +41,7 @@ export const questionnaireApi = api.injectEndpoints({
         body: data,
       }),
       transformResponse: unwrap<ItemJson>,
-      invalidatesTags: LIST,
+      invalidatesTags: changed,
       async onQueryStarted({ projectId, kind }, { dispatch, queryFulfilled }) {
         const { data: item } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (item) dispatch(patchProject(projectId, (project) => listOf(project, kind).push(item)));
@@ -51,7 +57,7 @@ export const questionnaireApi = api.injectEndpoints({
         body: { ...data, version },
       }),
       transformResponse: unwrap<ItemJson>,
-      invalidatesTags: LIST,
+      invalidatesTags: changed,
       async onQueryStarted({ projectId, kind }, { dispatch, queryFulfilled }) {
         const { data: item } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (item)
@@ -63,7 +69,7 @@ export const questionnaireApi = api.injectEndpoints({
         url: `/projects/${projectId}/${kind}/${id}`,
         method: 'DELETE',
       }),
-      invalidatesTags: LIST,
+      invalidatesTags: changed,
       // docs/product.md#zustände: the entry leaves the list at once, then the server is told. If the
       // server refuses, the entry comes back where it was (before the entry that followed it);
       // one that is gone already (404) stays gone.
@@ -106,6 +112,7 @@ export const questionnaireApi = api.injectEndpoints({
         body: { order },
       }),
       transformResponse: unwrap<ItemJson[]>,
+      invalidatesTags: (_result, _error, { projectId }) => [resultsTag(projectId)],
     }),
     saveForm: build.mutation<
       FormAnswers,
@@ -117,7 +124,7 @@ export const questionnaireApi = api.injectEndpoints({
         body: { ...data, version },
       }),
       transformResponse: unwrap<FormAnswers>,
-      invalidatesTags: LIST,
+      invalidatesTags: changed,
       async onQueryStarted({ projectId, kind }, { dispatch, queryFulfilled }) {
         const { data: answers } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (answers) dispatch(patchProject(projectId, (project) => void (project[kind] = answers)));

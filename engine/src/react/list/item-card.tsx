@@ -1,34 +1,8 @@
 import type { Definition, StepDefinition } from '../../core/index.ts';
-import { displayValues, presetEntry } from '../../core/index.ts';
+import { cardContent } from '../../core/index.ts';
 import { useEngineTexts } from '../engine-texts.tsx';
 import type { ListItem } from './list-types.ts';
 import { RatingStars } from './rating-stars.tsx';
-
-/** What a card shows of one entry: its fields' display values, the avatar and the link. */
-export function cardContent(
-  definition: Definition,
-  step: StepDefinition,
-  item: ListItem,
-  withText: boolean,
-) {
-  const card = step.meta.list!.card;
-  const shown = [
-    card.title,
-    ...(card.badge ? [card.badge] : []),
-    ...(withText ? (card.text ?? []) : []),
-  ];
-  // Only the fields the card shows: the results view has ~170 cards without their texts.
-  const values = displayValues(definition, step, item, { fields: shown });
-  const text = (name: string) => {
-    const value = values[name];
-    return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
-  };
-  const avatar = card.avatar
-    ? presetEntry(definition, step, card.avatar, item[card.avatar])
-    : undefined;
-  const url = card.link ? item[card.link] : undefined;
-  return { card, values, text, avatar, url };
-}
 
 /** The visible content of one list entry, as `step.json`'s `card` describes it. */
 export function ItemCard({

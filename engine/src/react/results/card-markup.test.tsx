@@ -6,11 +6,15 @@ import { EngineTextsProvider, useEngineTexts } from '../engine-texts.tsx';
 import { GERMAN_TEXTS } from '../test/german-texts.ts';
 import { testDefinition as definition } from '../test/render.tsx';
 import { ItemCard } from '../list/item-card.tsx';
-import { itemCardMarkup } from './card-markup.ts';
 import type { ListItem } from '../list/list-types.ts';
-import { ProseRenderer } from '../../core/index.ts';
+import {
+  itemCardMarkup,
+  listGroups,
+  polarityChartMarkup,
+  ProseRenderer,
+} from '../../core/index.ts';
 import type { StepDefinition } from '../../core/index.ts';
-import { listGroups, StepResults } from './results-view.tsx';
+import { cardTexts, StepResults } from './results-view.tsx';
 
 afterEach(cleanup);
 
@@ -25,7 +29,9 @@ function Both({ stepKey, item }: { stepKey: string; item: ListItem }) {
       </div>
       <div
         data-testid="markup"
-        dangerouslySetInnerHTML={{ __html: itemCardMarkup(definition, step, item, texts) }}
+        dangerouslySetInnerHTML={{
+          __html: itemCardMarkup(definition, step, item, cardTexts(texts)),
+        }}
       />
     </>
   );
@@ -134,5 +140,83 @@ describe('StepResults of a list step', () => {
         html(<StepResults definition={definition} step={step} answers={items} prose={prose} />),
       ).toBe(html(<ReactListResults step={step} items={items} />));
     }
+  });
+});
+
+/** A form step's results as React made them before they became markup. */
+function ReactFormResults({ step, data }: { step: StepDefinition; data: Record<string, unknown> }) {
+  const prose = new ProseRenderer(definition);
+  const heading = typeof step.prose.heading === 'string' ? step.prose.heading : step.meta.title;
+  const profile = prose.describeProfile(step.meta.key, data);
+  const paragraphs = prose.describeForm(step.meta.key, data);
+  const empty = <p className="empty">{prose.t('common', 'empty')}</p>;
+  let body;
+  if (profile)
+    body = profile.rows.length ? (
+      <div className="result-card">
+        {paragraphs.map((text, index) => (
+          <p key={index}>{text}</p>
+        ))}
+        <figure
+          className="polarity-chart"
+          dangerouslySetInnerHTML={{
+            __html: polarityChartMarkup(profile.rows, `${heading}: ${profile.sentences.join(' ')}`),
+          }}
+        />
+        {profile.sentences.map((text, index) => (
+          <p key={index} className="result-line">
+            {text}
+          </p>
+        ))}
+      </div>
+    ) : (
+      empty
+    );
+  else
+    body = paragraphs.length ? (
+      <div className="result-card">
+        {paragraphs.map((text, index) => (
+          <p key={index} className="result-line">
+            {text}
+          </p>
+        ))}
+      </div>
+    ) : (
+      empty
+    );
+  return (
+    <section className="result-step" aria-labelledby={`result-${step.meta.key}`}>
+      <h3 id={`result-${step.meta.key}`}>{heading}</h3>
+      {body}
+    </section>
+  );
+}
+
+describe('StepResults of a form step', () => {
+  it('makes the same elements as React did, for every generated answer and none', () => {
+    const { samples } = proseSamples(definition);
+    const formSteps = definition.steps.filter((step) => step.meta.kind === 'form');
+    let compared = 0;
+    for (const step of formSteps) {
+      const answers = [
+        {},
+        ...samples.filter((sample) => sample.step === step.meta.key).map((sample) => sample.data),
+      ];
+      for (const data of answers) {
+        const html = (ui: React.ReactElement) => {
+          const markup = render(
+            <EngineTextsProvider texts={GERMAN_TEXTS}>{ui}</EngineTextsProvider>,
+          ).container.innerHTML;
+          cleanup();
+          return markup;
+        };
+        const prose = new ProseRenderer(definition);
+        expect(
+          html(<StepResults definition={definition} step={step} answers={data} prose={prose} />),
+        ).toBe(html(<ReactFormResults step={step} data={data} />));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(formSteps.length * 2);
   });
 });

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProfileRow } from '../../core/index.ts';
-import { polarityChartMarkup } from './polarity-chart.tsx';
+import { polarityChartMarkup, type ProfileRow } from '../../core/index.ts';
 
 afterEach(cleanup);
 

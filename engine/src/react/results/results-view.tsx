@@ -1,10 +1,8 @@
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { Definition, StepDefinition } from '../../core/index.ts';
-import { ProseRenderer } from '../../core/index.ts';
-import { useEngineTexts } from '../engine-texts.tsx';
-import { escapeMarkup, itemCardMarkup } from './card-markup.ts';
-import type { ListItem } from '../list/list-types.ts';
-import { PolarityChart } from './polarity-chart.tsx';
+import { ProseRenderer, stepResultsMarkup, type CardTexts } from '../../core/index.ts';
+import { type FilledTexts, useEngineTexts } from '../engine-texts.tsx';
+import { ratingLabel } from '../list/rating-stars.tsx';
 import { scrollToElement } from './smooth-scroll.ts';
 import './results-view.css';
 
@@ -19,127 +17,48 @@ export interface ResultsViewProps {
   onPrint: () => void;
   /** Links beside the title block that stay off paper, e.g. back to the questionnaire. */
   actions?: ReactNode;
+  /**
+   * The steps' parts as the server made them (`stepResultsMarkup`, by step key); a step without
+   * one is made here from `answers`.
+   */
+  stepMarkup?: Record<string, string | undefined>;
 }
-
-type Answers = Record<string, unknown>;
 
 /** The custom property results-view.css offsets the sections' scroll-margin-top by. */
 const STICKY_HEIGHT = '--fw-results-sticky-height';
 
-/** A list step's entries by the groups of its definition (one group without a heading if none). */
-export function listGroups(step: StepDefinition, items: ListItem[]) {
-  const list = step.meta.list!;
-  return list.groups && list.groupBy
-    ? list.groups.map((group) => ({
-        heading: group.heading as string | undefined,
-        key: group.key,
-        items: items.filter((item) => item[list.groupBy!] === group.value),
-      }))
-    : [{ heading: undefined, key: 'all', items }];
+/** The card texts of `stepResultsMarkup` from the engine's texts. */
+export function cardTexts(texts: FilledTexts): CardTexts {
+  return { rating: (value, max) => ratingLabel(texts, value, max), openLink: texts.openLink };
 }
 
-function ListResults({
-  definition,
-  step,
-  items,
-  prose,
-}: {
-  definition: Definition;
-  step: StepDefinition;
-  items: ListItem[];
-  prose: ProseRenderer;
-}) {
-  const texts = useEngineTexts();
-  const groups = listGroups(step, items);
-  return (
-    <>
-      {groups.map((group) =>
-        group.items.length === 0 ? null : (
-          <div key={group.key} className="result-group">
-            {group.heading ? <h4 className="result-group-heading">{group.heading}</h4> : null}
-            {group.items.map((item) => {
-              const { lines } = prose.describeItem(step.meta.key, item, { title: false });
-              // The card and its sentences as markup (the same elements as ItemCard and one <p>
-              // per line, texts escaped): ~170 of them, most of the view's elements.
-              let markup = itemCardMarkup(definition, step, item, texts);
-              for (const line of lines)
-                markup += `<p class="result-line">${escapeMarkup(line)}</p>`;
-              return (
-                <article
-                  key={item.id}
-                  className="result-card"
-                  dangerouslySetInnerHTML={{ __html: markup }}
-                />
-              );
-            })}
-          </div>
-        ),
-      )}
-    </>
-  );
-}
-
-/** One step's part of the results view: its heading, prose, cards, stars or profile. */
+/**
+ * One step's part of the results view: its heading, prose, cards, stars or profile – as the server
+ * made it (`markup`), else made here by the same function. One string per step: the browser parses
+ * its ~2,100 elements in one go instead of React making one element each.
+ */
 export function StepResults({
   definition,
   step,
   answers,
   prose,
+  markup,
 }: {
   definition: Definition;
   step: StepDefinition;
   answers: unknown;
   prose: ProseRenderer;
+  /** The part as `stepResultsMarkup` made it on the server. */
+  markup?: string;
 }) {
-  const heading = typeof step.prose.heading === 'string' ? step.prose.heading : step.meta.title;
-  const empty = <p className="empty">{prose.t('common', 'empty')}</p>;
-  let body;
-  if (step.meta.kind === 'list') {
-    const items = Array.isArray(answers) ? (answers as ListItem[]) : [];
-    body = items.length ? (
-      <ListResults definition={definition} step={step} items={items} prose={prose} />
-    ) : (
-      empty
-    );
-  } else {
-    const data = (answers ?? {}) as Answers;
-    const profile = prose.describeProfile(step.meta.key, data);
-    const paragraphs = prose.describeForm(step.meta.key, data);
-    if (profile) {
-      body = profile.rows.length ? (
-        <div className="result-card">
-          {paragraphs.map((text, index) => (
-            <p key={index}>{text}</p>
-          ))}
-          <PolarityChart rows={profile.rows} label={`${heading}: ${profile.sentences.join(' ')}`} />
-          {profile.sentences.map((text, index) => (
-            <p key={index} className="result-line">
-              {text}
-            </p>
-          ))}
-        </div>
-      ) : (
-        empty
-      );
-    } else {
-      body = paragraphs.length ? (
-        <div className="result-card">
-          {paragraphs.map((text, index) => (
-            <p key={index} className="result-line">
-              {text}
-            </p>
-          ))}
-        </div>
-      ) : (
-        empty
-      );
-    }
-  }
+  const texts = useEngineTexts();
+  const html = markup ?? stepResultsMarkup(definition, step, answers, prose, cardTexts(texts));
   return (
-    <section className="result-step" aria-labelledby={`result-${step.meta.key}`}>
-      <h3 id={`result-${step.meta.key}`}>{heading}</h3>
-      {body}
-    </section>
+    <section
+      className="result-step"
+      aria-labelledby={`result-${step.meta.key}`}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
 
@@ -156,6 +75,7 @@ export function ResultsView({
   dateLine,
   onPrint,
   actions,
+  stepMarkup,
 }: ResultsViewProps) {
   const prose = useMemo(() => new ProseRenderer(definition), [definition]);
   const texts = useEngineTexts();
@@ -224,6 +144,7 @@ export function ResultsView({
                 step={step}
                 answers={answers[step.meta.key]}
                 prose={prose}
+                markup={stepMarkup?.[step.meta.key]}
               />
             ))}
         </section>

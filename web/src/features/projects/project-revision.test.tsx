@@ -36,6 +36,8 @@ describe('a project on its own definition revision', () => {
             definition_version: 1,
           }),
         ),
+        // No step rendered on the server: the view makes them from the project.
+        api.get(`/projects/${id}/results`, { steps: {} }),
         http.get(`*/api/definitions/${older}`, () => {
           loaded += 1;
           return HttpResponse.json({ data: approvedOn });
@@ -53,6 +55,7 @@ describe('a project on its own definition revision', () => {
       current,
       handlers: [
         api.get(`/projects/${id}`, makeProject({ definition_revision: current.revision! })),
+        api.get(`/projects/${id}/results`, { steps: {} }),
       ],
     });
     expect(await screen.findByText(/Fragebogen-Version 2$/)).toBeInTheDocument();

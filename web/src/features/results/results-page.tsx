@@ -2,22 +2,31 @@ import { ResultsView } from '@fragewerk/engine/react';
 import './results-print.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { germanDate } from '../../lib/dates.ts';
+import { useGetResultsQuery } from '../../lib/projects-api.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
 import { LeaveTo } from '../auth/leave-to.tsx';
 import { useProjectScope } from '../projects/project-context.ts';
 
-/** The results view (niceview): open when enabled for customers, always for the logged-in owner. */
+/**
+ * The results view (niceview): open when enabled for customers, always for the logged-in owner.
+ * Its steps come rendered from the server (loaded at boot when the app opens here); should that
+ * fail, the view makes them itself.
+ */
 export function ResultsPage() {
   const { t } = useTranslation();
   const definition = useDefinition();
   const user = useCurrentUser();
   const { project } = useProjectScope();
+  const open = Boolean(project.is_niceview_enabled || user);
+  const results = useGetResultsQuery(project.id, { skip: !open });
   useDocumentTitle(t('routes.results'));
-  if (!project.is_niceview_enabled && !user) return <LeaveTo url={paths.login.url()} />;
+  if (!open) return <LeaveTo url={paths.login.url()} />;
+  if (results.isLoading) return <Spinner />;
   return (
     <ResultsView
       definition={definition}
@@ -28,6 +37,7 @@ export function ResultsPage() {
         date: germanDate(new Date().toISOString()),
         version: project.definition_revision.label,
       })}
+      stepMarkup={results.data?.steps}
       onPrint={() => window.print()}
       actions={
         <Link className="button button-secondary" to={paths.questionnaire.url(project.id)}>

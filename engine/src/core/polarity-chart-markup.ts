@@ -1,5 +1,5 @@
-import type { ProfileRow } from '../../core/index.ts';
-import { escapeMarkup } from './card-markup.ts';
+import type { ProfileRow } from './prose.ts';
+import { escapeMarkup } from './escape-markup.ts';
 
 const ROW = 34;
 const LABEL = 150;
@@ -36,14 +36,4 @@ export function polarityChartMarkup(rows: ProfileRow[], label: string): string {
   }
   rows.forEach((row, index) => (markup += circle(x(row.value), y(index), 7, 'chart-point')));
   return `${markup}</svg>`;
-}
-
-/** The polarity profile of the results view (see {@link polarityChartMarkup}). */
-export function PolarityChart({ rows, label }: { rows: ProfileRow[]; label: string }) {
-  return (
-    <figure
-      className="polarity-chart"
-      dangerouslySetInnerHTML={{ __html: polarityChartMarkup(rows, label) }}
-    />
-  );
 }

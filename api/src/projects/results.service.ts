@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Definition } from '@fragewerk/engine/core';
+import type { ResultsJson } from '@fragewerk/schemas/types';
+import {
+  DEFINITION_REVISIONS,
+  type DefinitionRevisions,
+  type LoadedRevision,
+} from '../definition/definition-revisions.ts';
+import {
+  browserDefinition,
+  PRESET_ASSETS,
+  type PresetAssets,
+} from '../definition/preset-assets.ts';
+import { projectDocuments } from './answers.repository.ts';
+import type { ProjectAccess } from './project-access.service.ts';
+import { stepAnswers } from './project-json.ts';
+import { resultsJson } from './project-results.ts';
+
+/** The results view's parts, rendered on the server (GET /projects/{id}/results). */
+@Injectable()
+export class ResultsService {
+  /** Each revision's definition as the browser gets it: preset images as their URLs. */
+  private readonly browserDefinitions = new WeakMap<LoadedRevision, Definition>();
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
+    @Inject(PRESET_ASSETS) private readonly assets: PresetAssets,
+  ) {}
+
+  /** The steps' parts of the project's results view, on the revision it is on. */
+  async results({ project }: ProjectAccess): Promise<ResultsJson> {
+    const [{ answers, items }, revision] = await Promise.all([
+      projectDocuments(this.orm.em, project.id),
+      this.revisions.of(project),
+    ]);
+    let definition = this.browserDefinitions.get(revision);
+    if (!definition) {
+      definition = browserDefinition(revision.definition, this.assets);
+      this.browserDefinitions.set(revision, definition);
+    }
+    return resultsJson(definition, revision.prose, stepAnswers(definition, answers, items));
+  }
+}

@@ -1,0 +1,45 @@
+import type { ItemJson } from '@fragewerk/schemas/types';
+import type { Definition, StepDefinition } from './definition-types.ts';
+import { displayValues, presetEntry } from './display-values.ts';
+
+/**
+ * The stars' markup, built from the numbers alone (no text from outside goes into it): the lit
+ * stars in one span, the unlit ones in another – two elements instead of one per star (the results
+ * view shows ~170 ratings; one span per star was a fifth of its elements).
+ */
+export function starsMarkup(value: number, max: number): string {
+  // As one span per star did: star `index` is lit while index < value.
+  const lit = Math.max(0, Math.min(max, Math.ceil(value)));
+  return (
+    (lit ? `<span class="rating-star is-on" aria-hidden="true">${'★'.repeat(lit)}</span>` : '') +
+    (lit < max
+      ? `<span class="rating-star" aria-hidden="true">${'☆'.repeat(max - lit)}</span>`
+      : '')
+  );
+}
+
+/** What a card shows of one entry: its fields' display values, the avatar and the link. */
+export function cardContent(
+  definition: Definition,
+  step: StepDefinition,
+  item: ItemJson,
+  withText: boolean,
+) {
+  const card = step.meta.list!.card;
+  const shown = [
+    card.title,
+    ...(card.badge ? [card.badge] : []),
+    ...(withText ? (card.text ?? []) : []),
+  ];
+  // Only the fields the card shows: the results view has ~170 cards without their texts.
+  const values = displayValues(definition, step, item, { fields: shown });
+  const text = (name: string) => {
+    const value = values[name];
+    return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
+  };
+  const avatar = card.avatar
+    ? presetEntry(definition, step, card.avatar, item[card.avatar])
+    : undefined;
+  const url = card.link ? item[card.link] : undefined;
+  return { card, values, text, avatar, url };
+}

@@ -1,0 +1,45 @@
+import type { ItemJson } from '@fragewerk/schemas/types';
+import type { Definition, StepDefinition } from './definition-types.ts';
+import { cardContent, starsMarkup } from './card-content.ts';
+import { escapeMarkup, safeUrl } from './escape-markup.ts';
+
+/** A list entry: its answers plus id and version (`schemas/api/item.schema.json`). */
+type Item = ItemJson;
+
+/** The two texts of a card that do not come from the definition. */
+export interface CardTexts {
+  /** The stars' accessible name and title: „4 von 5 Sternen“. */
+  rating: (value: number, max: number) => string;
+  /** After a link, for screen readers: „öffnet in neuem Tab“. */
+  openLink: string;
+}
+
+/**
+ * The read-only card of the results view (the list's card without its texts) as markup: the same
+ * elements as the React card, every text and attribute from the entry escaped (and a javascript:
+ * link defused, as React does).
+ */
+export function itemCardMarkup(
+  definition: Definition,
+  step: StepDefinition,
+  item: Item,
+  texts: CardTexts,
+): string {
+  const { card, values, text, avatar, url } = cardContent(definition, step, item, false);
+  let markup = '<div class="item-card">';
+  if (typeof avatar?.image === 'string')
+    // (React sets an image's src after its other attributes.)
+    markup += `<img class="item-avatar" alt="" width="48" height="48" src="${escapeMarkup(safeUrl(avatar.image))}">`;
+  markup += `<div class="item-body"><div class="item-head"><h4 class="item-title">${escapeMarkup(text(card.title))}</h4>`;
+  if (card.badge && values[card.badge] !== undefined)
+    markup += `<span class="badge">${escapeMarkup(text(card.badge))}</span>`;
+  if (card.rating && typeof item[card.rating] === 'number') {
+    const value = item[card.rating] as number;
+    const label = escapeMarkup(texts.rating(value, 5));
+    markup += `<span class="rating" role="img" aria-label="${label}" title="${label}">${starsMarkup(value, 5)}</span>`;
+  }
+  markup += '</div>';
+  if (typeof url === 'string' && url)
+    markup += `<a class="item-link" href="${escapeMarkup(safeUrl(url))}" target="_blank" rel="noopener noreferrer">${escapeMarkup(url)}<span class="visually-hidden"> (${escapeMarkup(texts.openLink)})</span></a>`;
+  return `${markup}</div></div>`;
+}

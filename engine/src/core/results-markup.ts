@@ -1,0 +1,116 @@
+import type { ItemJson } from '@fragewerk/schemas/types';
+import { itemCardMarkup, type CardTexts } from './card-markup.ts';
+import type { Definition, StepDefinition } from './definition-types.ts';
+import { escapeMarkup } from './escape-markup.ts';
+import { polarityChartMarkup } from './polarity-chart-markup.ts';
+import type { ProseRenderer } from './prose.ts';
+
+/** A list entry: its answers plus id and version (`schemas/api/item.schema.json`). */
+type Item = ItemJson;
+
+/** A list step's entries by the groups of its definition (one group without a heading if none). */
+export function listGroups<T extends Item>(step: StepDefinition, items: T[]) {
+  const list = step.meta.list!;
+  return list.groups && list.groupBy
+    ? list.groups.map((group) => ({
+        heading: group.heading as string | undefined,
+        key: group.key,
+        items: items.filter((item) => item[list.groupBy!] === group.value),
+      }))
+    : [{ heading: undefined, key: 'all', items }];
+}
+
+/** The heading of a step's part of the results view. */
+export const resultsHeading = (step: StepDefinition) =>
+  typeof step.prose.heading === 'string' ? step.prose.heading : step.meta.title;
+
+const headingMarkup = (step: StepDefinition) =>
+  `<h3 id="result-${escapeMarkup(step.meta.key)}">${escapeMarkup(resultsHeading(step))}</h3>`;
+
+const emptyMarkup = (prose: ProseRenderer) =>
+  `<p class="empty">${escapeMarkup(prose.t('common', 'empty'))}</p>`;
+
+const paragraphs = (texts: string[], className?: string) =>
+  texts
+    .map((text) => `<p${className ? ` class="${className}"` : ''}>${escapeMarkup(text)}</p>`)
+    .join('');
+
+/**
+ * A list step's part of the results view (inside its `<section class="result-step">`): the
+ * heading, then per group its heading and one card per entry with the entry's sentences – or the
+ * empty text.
+ */
+export function listResultsMarkup(
+  definition: Definition,
+  step: StepDefinition,
+  items: Item[],
+  prose: ProseRenderer,
+  texts: CardTexts,
+): string {
+  const key = step.meta.key;
+  let markup = headingMarkup(step);
+  if (!items.length) return markup + emptyMarkup(prose);
+  for (const group of listGroups(step, items)) {
+    if (!group.items.length) continue;
+    markup += '<div class="result-group">';
+    if (group.heading)
+      markup += `<h4 class="result-group-heading">${escapeMarkup(group.heading)}</h4>`;
+    for (const item of group.items) {
+      markup += `<article class="result-card">${itemCardMarkup(definition, step, item, texts)}`;
+      markup += `${paragraphs(prose.describeItem(key, item, { title: false }).lines, 'result-line')}</article>`;
+    }
+    markup += '</div>';
+  }
+  return markup;
+}
+
+/**
+ * A form step's part of the results view (inside its `<section class="result-step">`): the
+ * heading and a card with its sentences – for a polarity profile the chart between the form's
+ * paragraphs and the profile's sentences – or the empty text.
+ */
+export function formResultsMarkup(
+  step: StepDefinition,
+  data: Record<string, unknown>,
+  prose: ProseRenderer,
+): string {
+  const key = step.meta.key;
+  const profile = prose.describeProfile(key, data);
+  const sentences = prose.describeForm(key, data);
+  let body;
+  if (profile) {
+    const label = `${resultsHeading(step)}: ${profile.sentences.join(' ')}`;
+    body = profile.rows.length
+      ? paragraphs(sentences) +
+        `<figure class="polarity-chart">${polarityChartMarkup(profile.rows, label)}</figure>` +
+        paragraphs(profile.sentences, 'result-line')
+      : '';
+  } else body = paragraphs(sentences, 'result-line');
+  return (
+    headingMarkup(step) + (body ? `<div class="result-card">${body}</div>` : emptyMarkup(prose))
+  );
+}
+
+/**
+ * One step's part of the results view as markup, inside its `<section class="result-step">`. The
+ * results view shows ~170 cards, most of its ~2,100 elements; as one string per step the browser
+ * parses them in one go, and the server can make them (GET /api/projects/{id}/results), where the
+ * prose code runs warm instead of once, cold, in the customer's browser.
+ */
+export function stepResultsMarkup(
+  definition: Definition,
+  step: StepDefinition,
+  answers: unknown,
+  prose: ProseRenderer,
+  texts: CardTexts,
+): string {
+  return step.meta.kind === 'list'
+    ? listResultsMarkup(
+        definition,
+        step,
+        Array.isArray(answers) ? (answers as Item[]) : [],
+        prose,
+        texts,
+      )
+    : formResultsMarkup(step, (answers ?? {}) as Record<string, unknown>, prose);
+}
