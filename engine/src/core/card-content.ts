@@ -5,7 +5,7 @@ import { displayValues, presetEntry } from './display-values.ts';
 /**
  * The stars' markup, built from the numbers alone (no text from outside goes into it): the lit
  * stars in one span, the unlit ones in another – two elements instead of one per star (the results
- * view shows ~170 ratings; one span per star was a fifth of its elements).
+ * view shows ~110 ratings; one span per star was a quarter of its elements).
  */
 export function starsMarkup(value: number, max: number): string {
   // As one span per star did: star `index` is lit while index < value.

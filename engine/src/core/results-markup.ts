@@ -93,7 +93,7 @@ export function formResultsMarkup(
 
 /**
  * One step's part of the results view as markup, inside its `<section class="result-step">`. The
- * results view shows ~170 cards, most of its ~2,100 elements; as one string per step the browser
+ * results view shows ~170 cards, most of its ~1,800 elements; as one string per step the browser
  * parses them in one go, and the server can make them (GET /api/projects/{id}/results), where the
  * prose code runs warm instead of once, cold, in the customer's browser.
  */

@@ -35,7 +35,7 @@ export function cardTexts(texts: FilledTexts): CardTexts {
 /**
  * One step's part of the results view: its heading, prose, cards, stars or profile – as the server
  * made it (`markup`), else made here by the same function. One string per step: the browser parses
- * its ~2,100 elements in one go instead of React making one element each.
+ * its ~1,800 elements in one go instead of React making one element each.
  */
 export function StepResults({
   definition,
