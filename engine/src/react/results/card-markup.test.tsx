@@ -86,6 +86,14 @@ describe('itemCardMarkup', () => {
   });
 });
 
+/** What `ui` renders with the engine's German texts, as markup. */
+function html(ui: React.ReactElement): string {
+  const markup = render(<EngineTextsProvider texts={GERMAN_TEXTS}>{ui}</EngineTextsProvider>)
+    .container.innerHTML;
+  cleanup();
+  return markup;
+}
+
 /** A list step's results as React made them before they became markup: groups, cards, lines. */
 function ReactListResults({ step, items }: { step: StepDefinition; items: ListItem[] }) {
   const prose = new ProseRenderer(definition);
@@ -129,12 +137,6 @@ describe('StepResults of a list step', () => {
         ...items[0],
         [step.meta.list!.card.title]: '<b>&"</b>',
       });
-      const html = (ui: React.ReactElement) => {
-        const markup = render(<EngineTextsProvider texts={GERMAN_TEXTS}>{ui}</EngineTextsProvider>)
-          .container.innerHTML;
-        cleanup();
-        return markup;
-      };
       const prose = new ProseRenderer(definition);
       expect(
         html(<StepResults definition={definition} step={step} answers={items} prose={prose} />),
@@ -203,13 +205,6 @@ describe('StepResults of a form step', () => {
         ...samples.filter((sample) => sample.step === step.meta.key).map((sample) => sample.data),
       ];
       for (const data of answers) {
-        const html = (ui: React.ReactElement) => {
-          const markup = render(
-            <EngineTextsProvider texts={GERMAN_TEXTS}>{ui}</EngineTextsProvider>,
-          ).container.innerHTML;
-          cleanup();
-          return markup;
-        };
         const prose = new ProseRenderer(definition);
         expect(
           html(<StepResults definition={definition} step={step} answers={data} prose={prose} />),
