@@ -16,6 +16,12 @@ import { SAMPLE_TEXTS, seededRandom } from './sample-answers.ts';
 type Answers = object;
 
 const EXPECTATIONS = SAMPLE_TEXTS.expectations;
+
+/**
+ * A phrase that goes on a sentence after a colon or dash: its first letter lowered (each phrase
+ * starts with an adjective or article), the nouns inside keep their capitals.
+ */
+export const continuing = (phrase: string) => phrase.charAt(0).toLowerCase() + phrase.slice(1);
 const STORIES = SAMPLE_TEXTS.stories;
 /** Alternately a woman's and a man's name and job (the personas alternate their gender). */
 const alternate = <T>(women: readonly T[], men: readonly T[]): T[] =>
@@ -56,7 +62,7 @@ export function demoAnswers(definition: Definition): {
   const competitors = Array.from({ length: 30 }, (_, index): Competitors => ({
     name: `Wettbewerber ${index + 1} ${pick(['GmbH', 'KG', '& Söhne', 'Werkstätten'])}`,
     url: `https://www.wettbewerber-${index + 1}.example`,
-    explanation: `${pick(['Starker Auftritt in Social Media', 'Günstigere Preise', 'Große Ausstellung', 'Sehr gute Bewertungen'])} – ${pick(EXPECTATIONS).toLowerCase()}.`,
+    explanation: `${pick(['Starker Auftritt in Social Media', 'Günstigere Preise', 'Große Ausstellung', 'Sehr gute Bewertungen'])} – ${continuing(pick(EXPECTATIONS))}.`,
     importance: stars(),
   }));
   const types = ['company', 'brand', 'user'] as const;
@@ -65,7 +71,7 @@ export function demoAnswers(definition: Definition): {
     return {
       type,
       goal: pick(list(`goals.${type}`)).key,
-      goal_definition: `Messbar bis Ende 2027: ${pick(EXPECTATIONS).toLowerCase()}.`,
+      goal_definition: `Messbar bis Ende 2027: ${continuing(pick(EXPECTATIONS))}.`,
       importance: stars(),
     };
   });

@@ -13,7 +13,7 @@ import {
   readDefinitionFiles,
 } from '@fragewerk/engine/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoAnswers } from './demo-answers.ts';
+import { continuing, demoAnswers } from './demo-answers.ts';
 import { ownSamples, SAMPLE_TEXTS, sampleAnswers, type Answers } from './sample-answers.ts';
 
 const definition = await loadDefinitionFromDisk(undefined);
@@ -112,6 +112,22 @@ describe('sample answers', () => {
       for (const item of items) expect(validators(`step:${key}`)(item).valid, key).toBe(true);
     for (const [key, answers] of Object.entries(forms))
       expect(validators(`step:${key}`)(answers).valid, key).toBe(true);
+  });
+
+  it('write the demo texts in German capitals: only the phrase after a colon or dash starts small', () => {
+    const { lists } = demoAnswers(definition);
+    const phrases = SAMPLE_TEXTS.expectations.map(continuing);
+    const texts = [
+      ...lists.goals!.map((item) => String((item as Answers).goal_definition)),
+      ...lists.competitors!.map((item) => String((item as Answers).explanation)),
+    ];
+    for (const text of texts) {
+      const phrase = text.replace(/^.*?(?:: | – )/, '').replace(/\.$/, '');
+      expect(phrases, text).toContain(phrase);
+    }
+    expect(
+      texts.some((text) => text.includes('klare Prioritäten und regelmäßige Abstimmung')),
+    ).toBe(true);
   });
 });
 
