@@ -80,12 +80,17 @@ function imageUrl(assets: PresetAssets, image: string): string | undefined {
   return file && `/${PRESET_ASSETS_ROUTE}/${image}?v=${file.version}`;
 }
 
+/** Each definition's browser form, made once (per revision: its route and its results). */
+const browserForms = new WeakMap<Definition, { assets: PresetAssets; served: Definition }>();
+
 /**
  * The definition for the browser: every preset `image` becomes the URL it is served at, with the
  * version in it: its view in the sprite (`/assets/presets/_sprite.svg?v=…#avatars.woman_office`),
- * else its own file (`/assets/presets/avatars/woman_office.svg?v=…`).
+ * else its own file (`/assets/presets/avatars/woman_office.svg?v=…`). Made once per definition.
  */
 export function browserDefinition(definition: Definition, assets: PresetAssets): Definition {
+  const known = browserForms.get(definition);
+  if (known?.assets === assets) return known.served;
   const presets: Presets = Object.fromEntries(
     Object.entries(definition.presets).map(([section, lists]) => [
       section,
@@ -100,5 +105,7 @@ export function browserDefinition(definition: Definition, assets: PresetAssets):
       ),
     ]),
   );
-  return { ...definition, presets };
+  const served = { ...definition, presets };
+  browserForms.set(definition, { assets, served });
+  return served;
 }

@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Definition } from '@fragewerk/engine/core';
 import type { ResultsJson } from '@fragewerk/schemas/types';
 import {
   DEFINITION_REVISIONS,
   type DefinitionRevisions,
-  type LoadedRevision,
 } from '../definition/definition-revisions.ts';
 import {
   browserDefinition,
@@ -20,9 +18,6 @@ import { resultsJson } from './project-results.ts';
 /** The results view's parts, rendered on the server (GET /projects/{id}/results). */
 @Injectable()
 export class ResultsService {
-  /** Each revision's definition as the browser gets it: preset images as their URLs. */
-  private readonly browserDefinitions = new WeakMap<LoadedRevision, Definition>();
-
   constructor(
     private readonly orm: MikroORM,
     @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
@@ -35,11 +30,8 @@ export class ResultsService {
       projectDocuments(this.orm.em, project.id),
       this.revisions.of(project),
     ]);
-    let definition = this.browserDefinitions.get(revision);
-    if (!definition) {
-      definition = browserDefinition(revision.definition, this.assets);
-      this.browserDefinitions.set(revision, definition);
-    }
+    // As the browser gets it: preset images as their URLs (the cards' avatars).
+    const definition = browserDefinition(revision.definition, this.assets);
     return resultsJson(definition, revision.prose, stepAnswers(definition, answers, items));
   }
 }

@@ -3,9 +3,6 @@ import type { Definition, StepDefinition } from './definition-types.ts';
 import { cardContent, starsMarkup } from './card-content.ts';
 import { escapeMarkup, safeUrl } from './escape-markup.ts';
 
-/** A list entry: its answers plus id and version (`schemas/api/item.schema.json`). */
-type Item = ItemJson;
-
 /** The two texts of a card that do not come from the definition. */
 export interface CardTexts {
   /** The stars' accessible name and title: „4 von 5 Sternen“. */
@@ -22,7 +19,7 @@ export interface CardTexts {
 export function itemCardMarkup(
   definition: Definition,
   step: StepDefinition,
-  item: Item,
+  item: ItemJson,
   texts: CardTexts,
 ): string {
   const { card, values, text, avatar, url } = cardContent(definition, step, item, false);

@@ -74,12 +74,5 @@ export {
 } from './completeness.ts';
 export { cardContent, starsMarkup } from './card-content.ts';
 export { itemCardMarkup, type CardTexts } from './card-markup.ts';
-export {
-  formResultsMarkup,
-  listGroups,
-  listResultsMarkup,
-  resultsHeading,
-  stepResultsMarkup,
-} from './results-markup.ts';
+export { listGroups, stepResultsMarkup } from './results-markup.ts';
 export { polarityChartMarkup } from './polarity-chart-markup.ts';
-export { escapeMarkup } from './escape-markup.ts';

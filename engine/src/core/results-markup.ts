@@ -5,11 +5,8 @@ import { escapeMarkup } from './escape-markup.ts';
 import { polarityChartMarkup } from './polarity-chart-markup.ts';
 import type { ProseRenderer } from './prose.ts';
 
-/** A list entry: its answers plus id and version (`schemas/api/item.schema.json`). */
-type Item = ItemJson;
-
 /** A list step's entries by the groups of its definition (one group without a heading if none). */
-export function listGroups<T extends Item>(step: StepDefinition, items: T[]) {
+export function listGroups<T extends ItemJson>(step: StepDefinition, items: T[]) {
   const list = step.meta.list!;
   return list.groups && list.groupBy
     ? list.groups.map((group) => ({
@@ -21,7 +18,7 @@ export function listGroups<T extends Item>(step: StepDefinition, items: T[]) {
 }
 
 /** The heading of a step's part of the results view. */
-export const resultsHeading = (step: StepDefinition) =>
+const resultsHeading = (step: StepDefinition) =>
   typeof step.prose.heading === 'string' ? step.prose.heading : step.meta.title;
 
 const headingMarkup = (step: StepDefinition) =>
@@ -40,10 +37,10 @@ const paragraphs = (texts: string[], className?: string) =>
  * heading, then per group its heading and one card per entry with the entry's sentences – or the
  * empty text.
  */
-export function listResultsMarkup(
+function listResultsMarkup(
   definition: Definition,
   step: StepDefinition,
-  items: Item[],
+  items: ItemJson[],
   prose: ProseRenderer,
   texts: CardTexts,
 ): string {
@@ -69,7 +66,7 @@ export function listResultsMarkup(
  * heading and a card with its sentences – for a polarity profile the chart between the form's
  * paragraphs and the profile's sentences – or the empty text.
  */
-export function formResultsMarkup(
+function formResultsMarkup(
   step: StepDefinition,
   data: Record<string, unknown>,
   prose: ProseRenderer,
@@ -108,7 +105,7 @@ export function stepResultsMarkup(
     ? listResultsMarkup(
         definition,
         step,
-        Array.isArray(answers) ? (answers as Item[]) : [],
+        Array.isArray(answers) ? (answers as ItemJson[]) : [],
         prose,
         texts,
       )
