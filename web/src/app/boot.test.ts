@@ -1,8 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
-import { apiContext } from '../lib/api.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api as rtkApi, apiContext } from '../lib/api.ts';
+import { configApi } from '../lib/config-api.ts';
 import { createI18n } from '../lib/i18n.ts';
 import { projectsApi } from '../lib/projects-api.ts';
+import { userApi } from '../lib/user-api.ts';
 import { api, definition, makeProject, server, verifiedUser } from '../test/render-app.tsx';
 import { loadBootData } from './boot.ts';
 import { createStore } from './store.ts';
@@ -27,10 +29,34 @@ function bootServer(user: unknown) {
 afterEach(() => server.events.removeAllListeners());
 
 describe('loadBootData', () => {
-  it('loads the definition and then the user, not the presets the definition carries', async () => {
+  it('loads the definition and the user at once, not the presets the definition carries', async () => {
     const asked = bootServer(verifiedUser);
-    await loadBootData(createStore(createI18n()));
-    expect(asked).toEqual(['/api/config/definition', '/api/user/current']);
+    const store = createStore(createI18n());
+    await loadBootData(store);
+    expect(asked.sort()).toEqual(['/api/config/definition', '/api/user/current']);
+    expect(configApi.endpoints.getDefinition.select()(store.getState()).data).toEqual(definition);
+    expect(userApi.endpoints.getCurrentUser.select()(store.getState()).data).toEqual(verifiedUser);
+  });
+
+  it('keeps the definition and the user for the session: an invalidated user is asked again', async () => {
+    const asked = bootServer(verifiedUser);
+    const store = createStore(createI18n());
+    await loadBootData(store);
+    store.dispatch(rtkApi.util.invalidateTags(['User']));
+    await vi.waitFor(() =>
+      expect(asked.filter((path) => path === '/api/user/current')).toHaveLength(2),
+    );
+    await vi.waitFor(() =>
+      expect(userApi.endpoints.getCurrentUser.select()(store.getState()).status).toBe('fulfilled'),
+    );
+    expect(userApi.endpoints.getCurrentUser.select()(store.getState()).data).toEqual(verifiedUser);
+    expect(configApi.endpoints.getDefinition.select()(store.getState()).data).toEqual(definition);
+  });
+
+  it('fails when the definition cannot be read (the app then shows its error)', async () => {
+    bootServer(verifiedUser);
+    server.use(http.get('*/api/config/definition', () => HttpResponse.json({}, { status: 500 })));
+    await expect(loadBootData(createStore(createI18n()))).rejects.toThrow();
   });
 
   it('loads the project of a project route after them, for the logged-in user', async () => {
@@ -65,7 +91,7 @@ describe('loadBootData', () => {
     expect(asked).not.toContain(`/api/projects/${id}`);
   });
 
-  it('starts the app also when the project cannot be read (the container shows it)', async () => {
+  it('starts the app also when the project cannot be read (the container asks and shows it)', async () => {
     bootServer(verifiedUser);
     server.use(
       http.get(`*/api/projects/${id}`, () =>
@@ -73,7 +99,12 @@ describe('loadBootData', () => {
       ),
     );
     const store = createStore(createI18n());
-    await expect(loadBootData(store, id)).resolves.toBeUndefined();
-    expect(projectsApi.endpoints.getProject.select(id)(store.getState()).isError).toBe(true);
+    await expect(loadBootData(store, id, { results: true })).resolves.toBeUndefined();
+    expect(projectsApi.endpoints.getProject.select(id)(store.getState()).isUninitialized).toBe(
+      true,
+    );
+    expect(projectsApi.endpoints.getResults.select(id)(store.getState()).isUninitialized).toBe(
+      true,
+    );
   });
 });

@@ -1,8 +1,8 @@
-import type { CompiledChecks } from '@fragewerk/engine/core';
-import { apiContext } from '../lib/api.ts';
+import type { CompiledChecks, Definition } from '@fragewerk/engine/core';
+import { API_BASE, api, apiContext, apiHeaders, unwrap } from '../lib/api.ts';
 import { configApi } from '../lib/config-api.ts';
-import { projectsApi } from '../lib/projects-api.ts';
-import { userApi } from '../lib/user-api.ts';
+import { projectsApi, type Project, type Results } from '../lib/projects-api.ts';
+import { userApi, type CurrentUser } from '../lib/user-api.ts';
 import type { AppStore } from './store.ts';
 
 /** The server's precompiled schema checks (an ES module of the same origin). */
@@ -25,42 +25,87 @@ export function lazyChecks(url = CHECKS_URL): Promise<CompiledChecks> {
   return { then: (resolve, reject) => load().then(resolve, reject) } as Promise<CompiledChecks>;
 }
 
+/** What the boot read: the definition and user always, the project and results where asked. */
+export interface BootData {
+  definition: Definition;
+  user: CurrentUser | null;
+  project?: Project;
+  results?: Results;
+}
+
+/** An endpoint of the API, for its name and types. */
+interface QueryEndpoint<Arg, Value> {
+  name: string;
+  Types: { QueryArg: Arg; ResultType: Value };
+}
+
+/** One entry of `upsertQueryEntries`, typed by its endpoint (the base API's type knows none). */
+const cacheEntry = <Arg, Value>(endpoint: QueryEndpoint<Arg, Value>, arg: Arg, value: Value) =>
+  ({ endpointName: endpoint.name, arg, value }) as unknown as Parameters<
+    typeof api.util.upsertQueryEntries
+  >[0][number];
+
 /**
- * Loads what every screen needs before the app renders, in the order of docs/product.md#daten: the
- * definition (it carries the presets, so `/config/presets` is not asked for), then the current
- * user; on a project route (`projectId`) then the project, where the visitor may read it, and on
- * the results view (`results`) its server-rendered steps beside it. Throws when the server cannot
- * be reached.
+ * Puts the boot's answers into RTK Query's cache in one action (`upsertQueryEntries`); through the
+ * queries' own thunks each answer cost two actions through every reducer and the middleware (RTK
+ * Query and immer ~15 ms of the results view's scripting, round eleven). The definition and the
+ * user then get the subscription that keeps them for the whole session (an invalidated `User` is
+ * asked for again instead of dropped); the project and results are subscribed by their screens.
+ */
+export function putBootData(store: AppStore, data: BootData): void {
+  const entries = [
+    cacheEntry(configApi.endpoints.getDefinition, undefined, data.definition),
+    cacheEntry(userApi.endpoints.getCurrentUser, undefined, data.user),
+  ];
+  const { getProject, getResults } = projectsApi.endpoints;
+  if (data.project) entries.push(cacheEntry(getProject, data.project.id, data.project));
+  if (data.project && data.results)
+    entries.push(cacheEntry(getResults, data.project.id, data.results));
+  store.dispatch(api.util.upsertQueryEntries(entries));
+  // Answered from the cache: no second request.
+  store.dispatch(configApi.endpoints.getDefinition.initiate());
+  store.dispatch(userApi.endpoints.getCurrentUser.initiate());
+}
+
+/** GET of one API path past the store: its data, or undefined for an error or no answer. */
+async function read<T>(path: string): Promise<T | undefined> {
+  try {
+    const response = await fetch(`${API_BASE}${path}`, {
+      credentials: 'same-origin',
+      headers: apiHeaders(),
+    });
+    if (response.ok) return unwrap<T>((await response.json()) as { data: T });
+  } catch {
+    // No answer (offline, server gone): as an error answer.
+  }
+  return undefined;
+}
+
+/**
+ * Loads what every screen needs before the app renders (docs/product.md#daten): the definition
+ * and the current user at once; on a project route (`projectId`) then the project, where the
+ * visitor may read it (logged in or with a share link), and on the results view (`results`) its
+ * server-rendered steps beside it. Throws when the definition or the user cannot be read. A
+ * project or results that cannot be read stay out of the cache: the project container's and the
+ * results view's own queries ask once more and show what went wrong.
  */
 export async function loadBootData(
   store: AppStore,
   projectId?: string,
   { results = false }: { results?: boolean } = {},
 ): Promise<void> {
-  await store.dispatch(configApi.endpoints.getDefinition.initiate()).unwrap();
-  const user = await store.dispatch(userApi.endpoints.getCurrentUser.initiate()).unwrap();
-  if (projectId && (user || apiContext.editToken))
-    await Promise.all([
-      loadProject(store, projectId),
-      results ? loadResults(store, projectId) : undefined,
-    ]);
-}
-
-/**
- * The server's results of the opened results view, beside the project (both are read with the
- * same access). Not subscribed, like the project; a failure leaves the view to make them itself.
- */
-async function loadResults(store: AppStore, projectId: string): Promise<void> {
-  await store.dispatch(projectsApi.endpoints.getResults.initiate(projectId, { subscribe: false }));
-}
-
-/**
- * The opened project, before the first render: the project container then shows its page at once.
- * Loaded by the container itself, it rendered the app with a spinner first and the page in a
- * second pass (the results view: ~30 ms of scripting more). Not subscribed: the container's query
- * subscribes when it renders. A failure stays in the cache for the container to show, as after its
- * own request (its query asks once more).
- */
-async function loadProject(store: AppStore, projectId: string): Promise<void> {
-  await store.dispatch(projectsApi.endpoints.getProject.initiate(projectId, { subscribe: false }));
+  const [definition, user] = await Promise.all([
+    read<Definition>('/config/definition'),
+    read<CurrentUser | null>('/user/current'),
+  ]);
+  if (!definition || user === undefined) throw new Error('Definition oder Account nicht lesbar');
+  const opened =
+    projectId && (user || apiContext.editToken)
+      ? await Promise.all([
+          read<Project>(`/projects/${projectId}`),
+          results ? read<Results>(`/projects/${projectId}/results`) : undefined,
+        ])
+      : [];
+  const [project, steps] = opened;
+  putBootData(store, { definition, user, project, results: steps });
 }

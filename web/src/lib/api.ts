@@ -29,21 +29,26 @@ export function errorBody(error: unknown): ApiErrorBody | undefined {
     : undefined;
 }
 
+// Absolute, so the same code runs where relative URLs have no base (Node in component tests).
+export const API_BASE = `${window.location.origin}/api`;
+
+/** The headers of every API call: JSON, the CSRF token, a customer's share token. */
+export function apiHeaders(headers = new Headers()): Headers {
+  headers.set('Accept', 'application/json');
+  headers.set('X-Requested-With', 'XMLHttpRequest');
+  const token = csrfToken();
+  if (token) headers.set('X-CSRF-Token', token);
+  if (apiContext.editToken) headers.set('X-Edit-Token', apiContext.editToken);
+  return headers;
+}
+
 /** The one RTK Query API; each feature adds its endpoints with `injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({
-    // Absolute, so the same code runs where relative URLs have no base (Node in component tests).
-    baseUrl: `${window.location.origin}/api`,
+    baseUrl: API_BASE,
     credentials: 'same-origin',
-    prepareHeaders: (headers) => {
-      headers.set('Accept', 'application/json');
-      headers.set('X-Requested-With', 'XMLHttpRequest');
-      const token = csrfToken();
-      if (token) headers.set('X-CSRF-Token', token);
-      if (apiContext.editToken) headers.set('X-Edit-Token', apiContext.editToken);
-      return headers;
-    },
+    prepareHeaders: apiHeaders,
   }),
   tagTypes: ['User', 'Project', 'Results'],
   endpoints: () => ({}),

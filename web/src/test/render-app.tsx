@@ -15,14 +15,14 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadLazyComponents, readyChecks } from '@fragewerk/engine/react';
 import { App } from '../app/app.tsx';
 import { createAppRouter } from '../app/app-router.tsx';
+import { putBootData } from '../app/boot.ts';
 import { routes } from '../app/router.tsx';
 import { createStore } from '../app/store.ts';
 import { apiContext } from '../lib/api.ts';
-import { configApi } from '../lib/config-api.ts';
 import { createI18n } from '../lib/i18n.ts';
 import { navigation } from '../lib/navigation.ts';
 import type { Project } from '../lib/projects-api.ts';
-import { userApi, type CurrentUser } from '../lib/user-api.ts';
+import type { CurrentUser } from '../lib/user-api.ts';
 
 /** The real definition of the repository, as the server would send it. */
 export const definition: Definition = loadDefinition(
@@ -128,11 +128,7 @@ export async function renderApp(
   apiContext.editToken = editToken;
   const i18n = createI18n();
   const store = createStore(i18n);
-  await store.dispatch(configApi.util.upsertQueryData('getDefinition', undefined, current));
-  await store.dispatch(userApi.util.upsertQueryData('getCurrentUser', undefined, user));
-  // Subscribed as the boot's requests subscribe them (the cached data is not fetched again).
-  store.dispatch(configApi.endpoints.getDefinition.initiate());
-  store.dispatch(userApi.endpoints.getCurrentUser.initiate());
+  putBootData(store, { definition: current, user });
   const leaveTo = vi.spyOn(navigation, 'leaveTo').mockImplementation(() => undefined);
   const router = createAppRouter(
     routes,
