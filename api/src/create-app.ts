@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { loadDefinitionFromDisk, standaloneChecks } from '@fragewerk/engine/core/node';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import session from 'express-session';
 import passport from 'passport';
 import type { DestinationStream, Logger } from 'pino';
@@ -23,6 +24,19 @@ import { healthRoutes } from './health/health-routes.ts';
 import { httpLogger } from './logging/http-logger.ts';
 import { createLogger } from './logging/logger.ts';
 import { PinoNestLogger } from './logging/nest-logger.ts';
+
+/**
+ * Whether a path's percent escapes decode. No file has a path that does not (the file middleware
+ * would answer such a path with its own English 400; the app's 404 page answers it instead).
+ */
+function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A running Fragewerk server and how to stop it. */
 export interface RunningApp {
@@ -116,9 +130,18 @@ export async function createApp(
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));
   if (config.webDir) {
     // The app's files never live under /api: API requests skip the file lookup (a stat per request).
-    const files = express.static(config.webDir, { index: false, maxAge: '1h' });
+    // Scripts and stylesheets go out as the build compressed them (`.br`, `.gz` beside each file),
+    // in the encoding the browser accepts; the rest, and to a browser that accepts neither, as is.
+    const files = expressStaticGzip(config.webDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { index: false, maxAge: '1h' },
+    });
     app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
-      request.path.startsWith('/api/') ? next() : files(request, response, next),
+      request.path.startsWith('/api/') || !decodablePath(request.path)
+        ? next()
+        : files(request, response, next),
     );
   }
 

@@ -2,11 +2,13 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 const webPublic = fileURLToPath(new URL('../../web/public', import.meta.url));
+const CHUNK = `export const text = ${JSON.stringify('Größe '.repeat(400))};\n`;
 const SHELL =
   '<!doctype html><html lang="de"><head><title>Fragewerk</title></head><body>App-Hülle</body></html>';
 
@@ -29,6 +31,11 @@ describe.each(DATABASES)('app shell, files and 404 (%s database)', (database) =>
     await mkdir(path.join(webDir, 'assets'));
     await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'export {};\n');
     await writeFile(path.join(webDir, 'assets', 'index-abc123.js.map'), '{"version":3}');
+    // A script the build compressed: brotli and gzip beside it, as `web/vite.config.ts` writes them.
+    const chunk = path.join(webDir, 'assets', 'chunk-def456.js');
+    await writeFile(chunk, CHUNK);
+    await writeFile(`${chunk}.br`, brotliCompressSync(CHUNK));
+    await writeFile(`${chunk}.gz`, gzipSync(CHUNK));
     server = await startTestServer(database, { webDir });
   });
 
@@ -80,6 +87,29 @@ describe.each(DATABASES)('app shell, files and 404 (%s database)', (database) =>
     expect(response.headers.get('content-type')).toContain(type);
     expect(response.headers.getSetCookie()).toEqual([]);
     expect(await response.text()).not.toContain('App-Hülle');
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+  ])(
+    'sends a compressed script as accepted (%s → %s), the same text',
+    async (accepted, encoding) => {
+      const response = await get('/assets/chunk-def456.js', { 'accept-encoding': accepted });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toContain('Accept-Encoding');
+      expect(response.headers.get('content-type')).toContain('text/javascript');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+      expect(await response.text()).toBe(CHUNK);
+    },
+  );
+
+  it('answers a path whose escapes do not decode with the German error page', async () => {
+    const response = await get('/assets/%E0%A4%A');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Die Anfrage ist ungültig.');
   });
 
   it.each([

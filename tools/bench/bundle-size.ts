@@ -11,10 +11,11 @@ import { gzipSync } from 'node:zlib';
 /** The performance issue's budget. */
 export const BUNDLE_BUDGET_KB = 150;
 /**
- * What `npm run check` enforces: the measured figure (145.2 KB) plus a little headroom, so any
- * regression fails before it reaches the budget.
+ * What `npm run check` enforces: the measured figure (147.0 KB since round eleven's boot, which
+ * reads its answers past RTK Query's thunks) plus a little headroom, so any regression fails
+ * before it reaches the budget.
  */
-export const BUNDLE_LIMIT_KB = 147;
+export const BUNDLE_LIMIT_KB = 148;
 
 interface ManifestChunk {
   file: string;
