@@ -62,6 +62,21 @@ describe('hardening', () => {
     expect(response.text).not.toMatch(/new Function|\beval\(/);
   });
 
+  it.each(['/assets/checks.js', '/api/config/definition'])(
+    'sends %s brotli-compressed to a browser, the same text as uncompressed',
+    async (path) => {
+      const get = (encoding: string) =>
+        fetch(`${server.url}${path}`, { headers: { 'accept-encoding': encoding } });
+      const [browser, plain] = await Promise.all([get('gzip, deflate, br, zstd'), get('identity')]);
+      expect(browser.headers.get('content-encoding')).toBe('br');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(Number(browser.headers.get('content-length'))).toBeLessThan(
+        Number(plain.headers.get('content-length')) / 4,
+      );
+      expect(await browser.text()).toBe(await plain.text());
+    },
+  );
+
   it('refuses a mutation without the CSRF token, and one without X-Requested-With', async () => {
     const { client } = await verifiedAccount(server);
     const withoutToken = await client.api(

@@ -1,6 +1,6 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import { etagOf } from '../common/etag.ts';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { EncodedBody } from '../common/encoded-body.ts';
 import { CHECKS_MODULE } from './definition.providers.ts';
 
 /**
@@ -10,19 +10,15 @@ import { CHECKS_MODULE } from './definition.providers.ts';
  */
 @Controller('assets')
 export class ChecksController {
-  private readonly etag: string;
+  private readonly body: EncodedBody;
 
-  constructor(@Inject(CHECKS_MODULE) private readonly module: string) {
-    this.etag = etagOf(module);
+  constructor(@Inject(CHECKS_MODULE) module: string) {
+    this.body = new EncodedBody(module);
   }
 
   /** Revalidated on every page load (`no-cache`): an unchanged module is an empty 304. */
   @Get('checks.js')
-  checks(@Res() response: Response) {
-    response
-      .type('application/javascript')
-      .set('Cache-Control', 'no-cache')
-      .set('ETag', this.etag)
-      .send(this.module);
+  checks(@Req() request: Request, @Res() response: Response) {
+    this.body.send(request, response, 'application/javascript', 'no-cache');
   }
 }

@@ -1,7 +1,8 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Definition } from '@fragewerk/engine/core';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { notFound } from '../common/api-error.ts';
+import { EncodedBody } from '../common/encoded-body.ts';
 import { etagOf } from '../common/etag.ts';
 import { DEFINITION_REVISIONS, type DefinitionRevisions } from './definition-revisions.ts';
 import { browserDefinition, PRESET_ASSETS, type PresetAssets } from './preset-assets.ts';
@@ -17,6 +18,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export class DefinitionRevisionsController {
   /** What a revision's route serves, with its ETag, built at its first request. */
   private readonly browser = new Map<string, { body: { data: Definition }; etag: string }>();
+  /** Each revision's checks module, built and compressed at its first request. */
+  private readonly checksModules = new Map<string, EncodedBody>();
 
   constructor(
     @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
@@ -44,12 +47,14 @@ export class DefinitionRevisionsController {
 
   /** GET /assets/checks/{id}.js: the precompiled checks of one revision (like /assets/checks.js). */
   @Get('assets/checks/:file')
-  async checks(@Param('file') file: string, @Res() response: Response) {
+  async checks(@Param('file') file: string, @Req() request: Request, @Res() response: Response) {
     const revision = file.endsWith('.js') ? await this.revisions.get(file.slice(0, -3)) : undefined;
     if (!revision) throw notFound();
-    response
-      .type('application/javascript')
-      .set('Cache-Control', IMMUTABLE)
-      .send(await revision.checks());
+    let module = this.checksModules.get(revision.ref.id);
+    if (!module) {
+      module = new EncodedBody(await revision.checks());
+      this.checksModules.set(revision.ref.id, module);
+    }
+    module.send(request, response, 'application/javascript', IMMUTABLE);
   }
 }
