@@ -62,7 +62,7 @@ describe('hardening', () => {
     expect(response.text).not.toMatch(/new Function|\beval\(/);
   });
 
-  it.each(['/assets/checks.js', '/api/config/definition'])(
+  it.each(['/assets/checks.js', '/api/config/definition', '/assets/presets/_sprite.svg'])(
     'sends %s brotli-compressed to a browser, the same text as uncompressed',
     async (path) => {
       const get = (encoding: string) =>

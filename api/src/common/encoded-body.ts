@@ -8,7 +8,7 @@ type Encoding = (typeof ENCODINGS)[number];
 
 /**
  * A body a route serves unchanged for the life of the process (the checks module, the
- * definition): sent in the best encoding the browser accepts, each compressed once, on first use
+ * definition, the preset illustrations): sent in the best encoding the browser accepts, each compressed once, on first use
  * (brotli at quality 5: the checks module's 134 KB to 15 KB in ~5 ms; quality 11 saves another
  * 1.7 KB for ~240 ms). Each encoding has its own strong ETag, so a revalidation is an empty 304.
  */
@@ -16,7 +16,7 @@ export class EncodedBody {
   private readonly etag: string;
   private readonly encoded = new Map<Encoding, Buffer>();
 
-  constructor(private readonly text: string) {
+  constructor(private readonly text: string | Buffer) {
     this.etag = etagOf(text);
   }
 

@@ -5,5 +5,5 @@ import { createHash } from 'node:crypto';
  * module, a stored revision): computed once by the route, so a browser's revalidation is an empty
  * 304. Express computes no ETags itself (create-app.ts).
  */
-export const etagOf = (body: string): string =>
+export const etagOf = (body: string | Buffer): string =>
   `"${createHash('sha1').update(body).digest('base64url')}"`;
