@@ -7,10 +7,11 @@ const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
 /**
- * A body a route serves unchanged for the life of the process (the checks module, the
- * definition, the preset illustrations): sent in the best encoding the browser accepts, each compressed once, on first use
- * (brotli at quality 5: the checks module's 134 KB to 15 KB in ~5 ms; quality 11 saves another
- * 1.7 KB for ~240 ms). Each encoding has its own strong ETag, so a revalidation is an empty 304.
+ * A body a route serves unchanged for the life of the process (the checks module, the definition,
+ * the preset illustrations): sent in the best encoding the browser accepts, each compressed once,
+ * on first use (brotli at quality 5: the checks module's 134 KB to 15 KB in ~5 ms; quality 11
+ * saves another 1.7 KB for ~240 ms). Each encoding has its own strong ETag, so a revalidation is
+ * an empty 304.
  */
 export class EncodedBody {
   private readonly etag: string;
