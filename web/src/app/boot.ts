@@ -49,8 +49,8 @@ const cacheEntry = <Arg, Value>(endpoint: QueryEndpoint<Arg, Value>, arg: Arg, v
  * Puts the boot's answers into RTK Query's cache in one action (`upsertQueryEntries`); through the
  * queries' own thunks each answer cost two actions through every reducer and the middleware (in a
  * CPU profile of the results view, RTK Query and immer ~40 → ~20 ms per load). The definition and
- * the user then get the subscription that keeps them for the whole session (an invalidated `User` is
- * asked for again instead of dropped); the project and results are subscribed by their screens.
+ * the user then get the subscription that keeps them for the whole session (an invalidated `User`
+ * is asked for again instead of dropped); the project and results are subscribed by their screens.
  */
 export function putBootData(store: AppStore, data: BootData): void {
   const entries = [
