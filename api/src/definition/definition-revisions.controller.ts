@@ -1,14 +1,26 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import type { Definition } from '@fragewerk/engine/core';
 import type { Request, Response } from 'express';
 import { notFound } from '../common/api-error.ts';
 import { EncodedBody } from '../common/encoded-body.ts';
-import { etagOf } from '../common/etag.ts';
 import { DEFINITION_REVISIONS, type DefinitionRevisions } from './definition-revisions.ts';
 import { browserDefinition, PRESET_ASSETS, type PresetAssets } from './preset-assets.ts';
 
 /** A year: the checks of a revision id never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The body kept in `bodies` under `id`, built (and later compressed) at its first request. */
+async function builtOnce(
+  bodies: Map<string, EncodedBody>,
+  id: string,
+  build: () => string | Promise<string>,
+): Promise<EncodedBody> {
+  let body = bodies.get(id);
+  if (!body) {
+    body = new EncodedBody(await build());
+    bodies.set(id, body);
+  }
+  return body;
+}
 
 /**
  * The stored revisions for the browser (docs/architecture.md#revisionen): a project that is not on
@@ -16,9 +28,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 @Controller()
 export class DefinitionRevisionsController {
-  /** What a revision's route serves, with its ETag, built at its first request. */
-  private readonly browser = new Map<string, { body: { data: Definition }; etag: string }>();
-  /** Each revision's checks module, built and compressed at its first request. */
+  /** Each revision's definition for the browser and its checks module, by revision id. */
+  private readonly definitions = new Map<string, EncodedBody>();
   private readonly checksModules = new Map<string, EncodedBody>();
 
   constructor(
@@ -32,17 +43,13 @@ export class DefinitionRevisionsController {
    * brings back an older revision, so the browser revalidates (ETag, an empty 304).
    */
   @Get('api/definitions/:id')
-  async definition(@Param('id') id: string, @Res({ passthrough: true }) response: Response) {
+  async definition(@Param('id') id: string, @Req() request: Request, @Res() response: Response) {
     const revision = await this.revisions.get(id);
     if (!revision) throw notFound();
-    let served = this.browser.get(id);
-    if (!served) {
-      const body = { data: browserDefinition(revision.definition, this.assets) };
-      served = { body, etag: etagOf(JSON.stringify(body)) };
-      this.browser.set(id, served);
-    }
-    response.set('Cache-Control', 'no-cache').set('ETag', served.etag);
-    return served.body;
+    const body = await builtOnce(this.definitions, revision.ref.id, () =>
+      JSON.stringify({ data: browserDefinition(revision.definition, this.assets) }),
+    );
+    body.send(request, response, 'application/json', 'no-cache');
   }
 
   /** GET /assets/checks/{id}.js: the precompiled checks of one revision (like /assets/checks.js). */
@@ -50,11 +57,7 @@ export class DefinitionRevisionsController {
   async checks(@Param('file') file: string, @Req() request: Request, @Res() response: Response) {
     const revision = file.endsWith('.js') ? await this.revisions.get(file.slice(0, -3)) : undefined;
     if (!revision) throw notFound();
-    let module = this.checksModules.get(revision.ref.id);
-    if (!module) {
-      module = new EncodedBody(await revision.checks());
-      this.checksModules.set(revision.ref.id, module);
-    }
+    const module = await builtOnce(this.checksModules, revision.ref.id, () => revision.checks());
     module.send(request, response, 'application/javascript', IMMUTABLE);
   }
 }
