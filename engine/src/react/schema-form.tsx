@@ -8,6 +8,7 @@ import { useEngineChecks } from './engine-checks.tsx';
 import { EngineForm } from './engine-form.tsx';
 import { focusFirstInvalid } from './focus.ts';
 import { ObjectField } from './fields/object-field.tsx';
+import { rjsfRootSchema } from './rjsf-root-schema.ts';
 import { createRjsfValidator } from './rjsf-validator.ts';
 import { templates } from './templates/templates.ts';
 import { widgets } from './widgets/registry.ts';
@@ -63,6 +64,7 @@ export function SchemaForm({
     () => createRjsfValidator(definition, validatorName, checks),
     [definition, validatorName, checks],
   );
+  const formSchema = useMemo(() => rjsfRootSchema(schema), [schema]);
   const formContext = useMemo<EngineFormContext>(() => ({ definition }), [definition]);
   // A stable uiSchema spares rjsf's update check a deep comparison on every keystroke.
   const formUiSchema = useMemo(
@@ -91,7 +93,7 @@ export function SchemaForm({
   return (
     <EngineForm
       ref={form}
-      schema={schema}
+      schema={formSchema}
       uiSchema={formUiSchema}
       formData={current.current}
       validator={validator}
