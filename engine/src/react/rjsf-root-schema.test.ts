@@ -37,8 +37,8 @@ describe('rjsfRootSchema', () => {
     for (const step of testDefinition.steps) {
       const root = rjsfRootSchema(step.schema as RJSFSchema);
       const utils = createSchemaUtils(validator, root);
-      expect(utils.getRootSchema(), step.key).toBe(root);
-      expect(utils.doesSchemaUtilsDiffer(validator, root), step.key).toBe(false);
+      expect(utils.getRootSchema(), step.meta.key).toBe(root);
+      expect(utils.doesSchemaUtilsDiffer(validator, root), step.meta.key).toBe(false);
     }
   });
 
