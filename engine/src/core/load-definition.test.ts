@@ -110,6 +110,22 @@ describe('loadDefinition', () => {
     });
   });
 
+  it('rejects a step keyed like a field of the project, beside which its answers would stand', () => {
+    const broken = copy();
+    broken.steps.progress = { ...structuredClone(raw.steps.goals!) };
+    (broken.steps.progress.step as { key: string; slug: string }).key = 'progress';
+    (broken.steps.progress.step as { key: string; slug: string }).slug = 'fortschritt';
+    (broken.questionnaire as { stages: { steps: string[] }[] }).stages[0]!.steps.push('progress');
+    expect(problemsOf(broken)).toEqual([
+      {
+        file: 'schemas/questionnaire.json',
+        path: '/stages/0/steps/3',
+        message:
+          '„progress“ ist ein Feld jedes Projekts; die Antworten eines Schritts stehen unter seinem Schlüssel daneben. Der Schritt braucht einen anderen Schlüssel.',
+      },
+    ]);
+  });
+
   it('rejects a completeness setting asking for no entry or a negative one per group', () => {
     const broken = copy();
     (broken.steps.competitors!.step as Record<string, unknown>).completeness = { minItems: 0 };

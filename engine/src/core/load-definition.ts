@@ -31,6 +31,7 @@ import type {
 } from './definition-types.ts';
 import { resolvePresets, resolveUiPresets } from './resolve-presets.ts';
 import { isObject } from './is-object.ts';
+import { PROJECT_FIELDS } from './project-fields.ts';
 
 /** Thrown when the definition files are not usable; `problems` names every file and fault. */
 export class DefinitionError extends Error {
@@ -144,6 +145,14 @@ export function inspectDefinition(raw: RawDefinition): {
           return;
         }
         seen.add(key);
+        if (PROJECT_FIELDS.has(key)) {
+          problems.push({
+            file: 'schemas/questionnaire.json',
+            path: at,
+            message: `„${key}“ ist ein Feld jedes Projekts; die Antworten eines Schritts stehen unter seinem Schlüssel daneben. Der Schritt braucht einen anderen Schlüssel.`,
+          });
+          return;
+        }
         const step = loadStep(
           key,
           stage.key,
