@@ -80,6 +80,29 @@ describe('diffDefinitions', () => {
     expect(option!.text).toBe('Option „mutig“ (character_traits: brave) → curious – per Migration');
   });
 
+  it('names a changed completeness rule of a list step, before and after, with the projects holding entries', () => {
+    const copy = structuredClone(raw);
+    (copy.steps.competitors!.step as Record<string, unknown>).completeness = { minItems: 2 };
+    (copy.steps.goals!.step as Record<string, unknown>).completeness = {
+      minItemsPerGroup: { company: 2, brand: 1 },
+    };
+    const changes = diffDefinitions(current, loadDefinition(copy));
+    expect(changes).toEqual([
+      {
+        kind: 'completeness',
+        step: 'competitors',
+        text: 'Regel für „vollständig“: mindestens 2 Einträge (bisher mindestens 1 Eintrag); laufende Projekte zählen nach der neuen Regel',
+        usage: { kind: 'step', step: 'competitors' },
+      },
+      {
+        kind: 'completeness',
+        step: 'goals',
+        text: 'Regel für „vollständig“: mindestens 3 Einträge, davon mindestens 2 unter „Unternehmensziele“ und 1 unter „Markenziele“ (bisher mindestens 3 Einträge, davon mindestens 1 unter „Unternehmensziele“, 1 unter „Markenziele“ und 1 unter „Nutzerziele“); laufende Projekte zählen nach der neuen Regel',
+        usage: { kind: 'step', step: 'goals' },
+      },
+    ]);
+  });
+
   it('reports in German, per change with the projects it touches, and says how to write the map', () => {
     const { text, blocking } = formatDiff(diffDefinitions(current, changed()), {
       before: 'Version 1',

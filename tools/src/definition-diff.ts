@@ -20,6 +20,7 @@ export type ChangeKind =
   | 'step-removed'
   | 'step-moved'
   | 'step-texts'
+  | 'completeness'
   | 'field-added'
   | 'field-required'
   | 'field-removed'
@@ -89,6 +90,25 @@ const titleOf = (step: StepDefinition, field: string): string => {
 
 const required = (schema: JsonSchema): Set<string> =>
   new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+
+const entries = (count: number) => `${count} ${count === 1 ? 'Eintrag' : 'Einträge'}`;
+const conjunction = new Intl.ListFormat('de', { type: 'conjunction' });
+
+/**
+ * When a list step counts as complete (step.json `completeness`), in German, for comparing:
+ * „mindestens 3 Einträge, davon mindestens 2 unter „Unternehmensziele“ und 1 unter „Markenziele““.
+ */
+function minimumOf(step: StepDefinition): string {
+  const { minItems = 1, minItemsPerGroup = {} } = step.meta.completeness ?? {};
+  const groups = (step.meta.list?.groups ?? []).filter(
+    (group) => (minItemsPerGroup[group.key] ?? 0) > 0,
+  );
+  const inGroups = groups.reduce((sum, group) => sum + minItemsPerGroup[group.key]!, 0);
+  const described = groups.map(
+    (group) => `${minItemsPerGroup[group.key]} unter ${quote(group.heading)}`,
+  );
+  return `mindestens ${entries(Math.max(minItems, inGroups))}${groups.length > 0 ? `, davon mindestens ${conjunction.format(described)}` : ''}`;
+}
 
 /** The preset entry of a stored key of a field (labels for the report). */
 function entryOf(definition: Definition, step: StepDefinition, field: string, key: string) {
@@ -210,10 +230,18 @@ function diffStep(
   const step = next.meta.key;
   const add = (change: Omit<Change, 'step'>) => changes.push({ ...change, step });
   const metaKeys = [...new Set([...Object.keys(previous.meta), ...Object.keys(next.meta)])].filter(
-    (name) => !same(previous.meta[name as never], next.meta[name as never]),
+    (name) =>
+      name !== 'completeness' && !same(previous.meta[name as never], next.meta[name as never]),
   );
   if (metaKeys.length > 0)
     add({ kind: 'step-texts', text: `step.json geändert: ${metaKeys.join(', ')}` });
+  const [was, now] = [minimumOf(previous), minimumOf(next)];
+  if (next.meta.kind === 'list' && now !== was)
+    add({
+      kind: 'completeness',
+      text: `Regel für „vollständig“: ${now} (bisher ${was}); laufende Projekte zählen nach der neuen Regel`,
+      usage: { kind: 'step', step },
+    });
 
   const oldFields = stepFields(previous.schema);
   const newFields = stepFields(next.schema);
