@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EncodedBody } from './encoded-body.ts';
+import { EncodedBody, encodedOnce } from './encoded-body.ts';
 
 const TEXT = `export const checks = ${JSON.stringify('Prüfung für Größe und Maß '.repeat(200))};\n`;
 
@@ -64,5 +64,20 @@ describe('EncodedBody', () => {
       expect([again.status, await again.text()]).toEqual([304, '']);
     }
     expect(tags.size).toBe(3);
+  });
+});
+
+describe('encodedOnce', () => {
+  it('builds the body under a key once and hands back the same one after', async () => {
+    const cache = new Map<string, EncodedBody>();
+    let builds = 0;
+    const build = () => {
+      builds += 1;
+      return 'text';
+    };
+    const first = await encodedOnce(cache, 'a', build);
+    expect(await encodedOnce(cache, 'a', build)).toBe(first);
+    expect(await encodedOnce(cache, 'b', build)).not.toBe(first);
+    expect(builds).toBe(2);
   });
 });

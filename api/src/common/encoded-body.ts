@@ -49,3 +49,23 @@ export class EncodedBody {
     return body;
   }
 }
+
+/** Where bodies are kept: a `Map` by id, or a `WeakMap` by the object they are made from. */
+interface BodyCache<Key> {
+  get(key: Key): EncodedBody | undefined;
+  set(key: Key, body: EncodedBody): unknown;
+}
+
+/** The body kept in `cache` under `key`, built at its first request (and compressed on use). */
+export async function encodedOnce<Key>(
+  cache: BodyCache<Key>,
+  key: Key,
+  build: () => string | Buffer | Promise<string | Buffer>,
+): Promise<EncodedBody> {
+  let body = cache.get(key);
+  if (!body) {
+    body = new EncodedBody(await build());
+    cache.set(key, body);
+  }
+  return body;
+}

@@ -1,26 +1,12 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { notFound } from '../common/api-error.ts';
-import { EncodedBody } from '../common/encoded-body.ts';
+import { encodedOnce, type EncodedBody } from '../common/encoded-body.ts';
 import { DEFINITION_REVISIONS, type DefinitionRevisions } from './definition-revisions.ts';
 import { browserDefinition, PRESET_ASSETS, type PresetAssets } from './preset-assets.ts';
 
 /** A year: the checks of a revision id never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** The body kept in `bodies` under `id`, built (and later compressed) at its first request. */
-async function builtOnce(
-  bodies: Map<string, EncodedBody>,
-  id: string,
-  build: () => string | Promise<string>,
-): Promise<EncodedBody> {
-  let body = bodies.get(id);
-  if (!body) {
-    body = new EncodedBody(await build());
-    bodies.set(id, body);
-  }
-  return body;
-}
 
 /**
  * The stored revisions for the browser (docs/architecture.md#revisionen): a project that is not on
@@ -46,7 +32,7 @@ export class DefinitionRevisionsController {
   async definition(@Param('id') id: string, @Req() request: Request, @Res() response: Response) {
     const revision = await this.revisions.get(id);
     if (!revision) throw notFound();
-    const body = await builtOnce(this.definitions, revision.ref.id, () =>
+    const body = await encodedOnce(this.definitions, revision.ref.id, () =>
       JSON.stringify({ data: browserDefinition(revision.definition, this.assets) }),
     );
     body.send(request, response, 'application/json', 'no-cache');
@@ -57,7 +43,7 @@ export class DefinitionRevisionsController {
   async checks(@Param('file') file: string, @Req() request: Request, @Res() response: Response) {
     const revision = file.endsWith('.js') ? await this.revisions.get(file.slice(0, -3)) : undefined;
     if (!revision) throw notFound();
-    const module = await builtOnce(this.checksModules, revision.ref.id, () => revision.checks());
+    const module = await encodedOnce(this.checksModules, revision.ref.id, () => revision.checks());
     module.send(request, response, 'application/javascript', IMMUTABLE);
   }
 }

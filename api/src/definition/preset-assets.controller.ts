@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { notFound } from '../common/api-error.ts';
-import { EncodedBody } from '../common/encoded-body.ts';
+import { encodedOnce, type EncodedBody } from '../common/encoded-body.ts';
 import {
   PRESET_ASSETS,
   PRESET_ASSETS_ROUTE,
@@ -27,15 +27,11 @@ export class PresetAssetsController {
   constructor(@Inject(PRESET_ASSETS) private readonly assets: PresetAssets) {}
 
   @Get('*path')
-  asset(@Req() request: Request, @Res() response: Response) {
+  async asset(@Req() request: Request, @Res() response: Response) {
     const file = decodeURIComponent(request.path.slice(`/${PRESET_ASSETS_ROUTE}/`.length));
     const asset = file === PRESET_SPRITE ? this.assets.sprite : this.assets.files.get(file);
     if (!asset) throw notFound();
-    let body = this.bodies.get(asset);
-    if (!body) {
-      body = new EncodedBody(asset.body);
-      this.bodies.set(asset, body);
-    }
+    const body = await encodedOnce(this.bodies, asset, () => asset.body);
     const cacheControl = request.query.v === asset.version ? IMMUTABLE : 'no-cache';
     body.send(request, response, 'image/svg+xml', cacheControl);
   }
