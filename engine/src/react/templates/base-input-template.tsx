@@ -1,5 +1,6 @@
 import type { BaseInputTemplateProps } from '@rjsf/utils';
-import { ariaDescribedByIds, getInputProps } from '@rjsf/utils';
+import { getInputProps } from '@rjsf/utils';
+import { describedByIds } from './field-description-ids.ts';
 
 /**
  * The plain `<input>` of text, e-mail, URL, number and password fields. Unlike rjsf's default it
@@ -22,6 +23,8 @@ export function BaseInputTemplate({
   schema,
   type,
   rawErrors,
+  hideError,
+  uiSchema,
 }: BaseInputTemplateProps) {
   const inputProps = getInputProps(schema, type, options);
   const numeric = inputProps.type === 'number' || inputProps.type === 'integer';
@@ -40,7 +43,7 @@ export function BaseInputTemplate({
       disabled={disabled}
       autoFocus={autofocus}
       aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedByIds({ id, rawErrors, hideError, uiSchema })}
       onChange={
         onChangeOverride ??
         ((event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value))

@@ -1,11 +1,10 @@
 import type { FieldErrorProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
+import { shownErrorMessages } from './field-description-ids.ts';
 
 /** The German messages of a field, referenced by the widget's aria-describedby. */
 export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
-  const messages = (errors ?? []).filter(
-    (error): error is string => typeof error === 'string' && error !== '',
-  );
+  const messages = shownErrorMessages(errors);
   if (messages.length === 0) return null;
   return (
     <p className="field-error" id={errorId(fieldPathId)}>

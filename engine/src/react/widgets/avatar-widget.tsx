@@ -1,8 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { useEngineTexts } from '../engine-texts.tsx';
 import { type EngineFormContext, presetOptions } from '../preset-options.ts';
 import { WidgetLegend } from './widget-legend.tsx';
+import { describedByIds } from '../templates/field-description-ids.ts';
 
 /**
  * The persona's avatar: a radio grid of the preset avatars, each an illustration (the entry's
@@ -19,11 +19,18 @@ export function AvatarWidget({
   schema,
   onChange,
   registry,
+  rawErrors,
+  hideError,
+  uiSchema,
 }: WidgetProps) {
   const texts = useEngineTexts();
   const { definition } = registry.formContext as EngineFormContext;
   return (
-    <fieldset className="avatars" id={id} aria-describedby={ariaDescribedByIds(id)}>
+    <fieldset
+      className="avatars"
+      id={id}
+      aria-describedby={describedByIds({ id, rawErrors, hideError, uiSchema })}
+    >
       <WidgetLegend label={label} required={required} />
       <div className="avatar-grid">
         {presetOptions(definition, schema, texts.custom).map((option) => (

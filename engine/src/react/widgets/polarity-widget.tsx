@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { useEngineTexts } from '../engine-texts.tsx';
+import { describedByIds } from '../templates/field-description-ids.ts';
 
 const POINTS = [-3, -2, -1, 0, 1, 2, 3];
 
@@ -17,6 +17,9 @@ export function PolarityWidget({
   onBlur,
   onFocus,
   schema,
+  rawErrors,
+  hideError,
+  uiSchema,
 }: WidgetProps) {
   const texts = useEngineTexts();
   // The loader puts the preset's two poles on each generated property.
@@ -31,7 +34,11 @@ export function PolarityWidget({
           pole: point < 0 ? left : right,
         });
   return (
-    <fieldset className="polarity" id={id} aria-describedby={ariaDescribedByIds(id)}>
+    <fieldset
+      className="polarity"
+      id={id}
+      aria-describedby={describedByIds({ id, rawErrors, hideError, uiSchema })}
+    >
       <legend className="visually-hidden">
         {left} – {right}
       </legend>

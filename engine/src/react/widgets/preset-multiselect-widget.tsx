@@ -1,9 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { useId, useMemo, useState } from 'react';
 import { useEngineTexts } from '../engine-texts.tsx';
 import { type EngineFormContext, presetOptions, retiredOptions } from '../preset-options.ts';
 import { WidgetLegend } from './widget-legend.tsx';
+import { describedByIds } from '../templates/field-description-ids.ts';
 
 /**
  * docs/product.md#konstanten-und-grenzen: a multiselect shows at most this many options at once.
@@ -27,6 +27,7 @@ export function PresetMultiselectWidget({
   onBlur,
   registry,
   rawErrors,
+  hideError,
 }: WidgetProps) {
   const texts = useEngineTexts();
   const searchId = useId();
@@ -60,7 +61,7 @@ export function PresetMultiselectWidget({
     <fieldset
       className="multiselect"
       id={id}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedByIds({ id, rawErrors, hideError, uiSchema })}
       aria-invalid={rawErrors?.length ? true : undefined}
       onBlur={() => onBlur(id, selected)}
     >

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { useEngineTexts } from '../engine-texts.tsx';
 import { type EngineFormContext, presetOptions, retiredOptions } from '../preset-options.ts';
+import { describedByIds } from '../templates/field-description-ids.ts';
 
 /** A select of German preset labels with 'Bitte auswählen' and, where allowed, 'Sonstiges'. */
 export function PresetSelectWidget({
@@ -17,6 +17,8 @@ export function PresetSelectWidget({
   onFocus,
   registry,
   rawErrors,
+  hideError,
+  uiSchema,
 }: WidgetProps) {
   const texts = useEngineTexts();
   const { definition } = registry.formContext as EngineFormContext;
@@ -33,7 +35,7 @@ export function PresetSelectWidget({
       disabled={disabled || readonly}
       autoFocus={autofocus}
       aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedByIds({ id, rawErrors, hideError, uiSchema })}
       onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
       onBlur={(event) => onBlur(id, event.target.value)}
       onFocus={(event) => onFocus(id, event.target.value)}

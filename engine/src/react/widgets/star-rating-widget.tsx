@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { useEngineTexts } from '../engine-texts.tsx';
 import { WidgetLegend } from './widget-legend.tsx';
+import { describedByIds } from '../templates/field-description-ids.ts';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -16,11 +16,18 @@ export function StarRatingWidget({
   onChange,
   onBlur,
   onFocus,
+  rawErrors,
+  hideError,
+  uiSchema,
 }: WidgetProps) {
   const texts = useEngineTexts();
   const current = typeof value === 'number' ? value : undefined;
   return (
-    <fieldset className="stars" id={id} aria-describedby={ariaDescribedByIds(id)}>
+    <fieldset
+      className="stars"
+      id={id}
+      aria-describedby={describedByIds({ id, rawErrors, hideError, uiSchema })}
+    >
       <WidgetLegend label={label} required={required} />
       <div className="stars-row">
         {STARS.map((star) => (

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
+import { describedByIds } from '../templates/field-description-ids.ts';
 
 /** docs/product.md#konstanten-und-grenzen: textareas have 5 rows. */
 export const TEXTAREA_ROWS = 5;
@@ -17,6 +17,8 @@ export function TextareaWidget({
   onBlur,
   onFocus,
   rawErrors,
+  hideError,
+  uiSchema,
 }: WidgetProps) {
   return (
     <textarea
@@ -32,7 +34,7 @@ export function TextareaWidget({
       // recalculates its style on every keystroke.
       placeholder={placeholder || undefined}
       aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedByIds({ id, rawErrors, hideError, uiSchema })}
       onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
       onBlur={(event) => onBlur(id, event.target.value)}
       onFocus={(event) => onFocus(id, event.target.value)}
