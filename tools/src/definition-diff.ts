@@ -5,6 +5,7 @@
  * command line and the database are in definition-diff-cli.ts.
  */
 import {
+  completenessRule,
   findPresetList,
   pendingMigrations,
   type Definition,
@@ -99,15 +100,13 @@ const conjunction = new Intl.ListFormat('de', { type: 'conjunction' });
  * „mindestens 3 Einträge, davon mindestens 2 unter „Unternehmensziele“ und 1 unter „Markenziele““.
  */
 function minimumOf(step: StepDefinition): string {
-  const { minItems = 1, minItemsPerGroup = {} } = step.meta.completeness ?? {};
-  const groups = (step.meta.list?.groups ?? []).filter(
-    (group) => (minItemsPerGroup[group.key] ?? 0) > 0,
-  );
-  const inGroups = groups.reduce((sum, group) => sum + minItemsPerGroup[group.key]!, 0);
+  const rule = completenessRule(step);
+  const groups = rule.groups.filter(({ minItems }) => minItems > 0);
+  const inGroups = groups.reduce((sum, { minItems }) => sum + minItems, 0);
   const described = groups.map(
-    (group) => `${minItemsPerGroup[group.key]} unter ${quote(group.heading)}`,
+    ({ group, minItems }) => `${minItems} unter ${quote(group.heading)}`,
   );
-  return `mindestens ${entries(Math.max(minItems, inGroups))}${groups.length > 0 ? `, davon mindestens ${conjunction.format(described)}` : ''}`;
+  return `mindestens ${entries(Math.max(rule.minItems, inGroups))}${groups.length > 0 ? `, davon mindestens ${conjunction.format(described)}` : ''}`;
 }
 
 /** The preset entry of a stored key of a field (labels for the report). */

@@ -1,4 +1,4 @@
-import type { Definition, StepDefinition } from './definition-types.ts';
+import type { Definition, ListGroup, StepDefinition } from './definition-types.ts';
 import { isObject } from './is-object.ts';
 import { schemaFields } from './schema-fields.ts';
 import type { CompiledChecks } from './validator-runtime.ts';
@@ -62,15 +62,34 @@ function knownFields(step: StepDefinition, document: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(document).filter(([name]) => fields.has(name)));
 }
 
+/** A list step's rule for „vollständig“, its defaults filled in. */
+export interface CompletenessRule {
+  /** Valid entries the list holds at least (default 1). */
+  minItems: number;
+  /** Per group of the list, in its order: the entries it holds at least (default 0). */
+  groups: { group: ListGroup; minItems: number }[];
+}
+
+/** The step.json `completeness` of a list step with its defaults. */
+export function completenessRule(step: StepDefinition): CompletenessRule {
+  const { minItems = 1, minItemsPerGroup = {} } = step.meta.completeness ?? {};
+  return {
+    minItems,
+    groups: (step.meta.list?.groups ?? []).map((group) => ({
+      group,
+      minItems: minItemsPerGroup[group.key] ?? 0,
+    })),
+  };
+}
+
 /** How many valid entries each group holds at least, and the list as a whole. */
 function meetsMinimum(step: StepDefinition, items: Record<string, unknown>[]): boolean {
-  const { minItems = 1, minItemsPerGroup = {} } = step.meta.completeness ?? {};
-  if (items.length < minItems) return false;
+  const rule = completenessRule(step);
+  if (items.length < rule.minItems) return false;
   const groupBy = step.meta.list?.groupBy;
-  return (step.meta.list?.groups ?? []).every((group) => {
-    const needed = minItemsPerGroup[group.key] ?? 0;
+  return rule.groups.every(({ group, minItems }) => {
     const held = groupBy ? items.filter((item) => item[groupBy] === group.value).length : 0;
-    return held >= needed;
+    return held >= minItems;
   });
 }
 

@@ -66,6 +66,8 @@ export {
   judgedDocuments,
   incompleteSteps,
   PROGRESS_RULE,
+  completenessRule,
+  type CompletenessRule,
   type StepState,
   type StepProgress,
   type ProjectProgress,
