@@ -73,7 +73,19 @@ export async function launchBareChromium(): Promise<BareChromium> {
       } else for (const listener of listeners) listener(message);
     }
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A browser that ends (or never starts) fails what waits for its answer instead of hanging.
+  const fail = (reason: string) => {
+    for (const answer of answers.values()) answer({ error: { message: reason } });
+    answers.clear();
+  };
+  child.once('error', (error) => fail(`Chromium startet nicht: ${error.message}`));
+  input.on('error', (error) => fail(`Chromium nicht erreichbar: ${error.message}`));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      fail('Chromium beendet');
+      resolve();
+    }),
+  );
 
   const send = <T>(method: string, params: Params = {}, sessionId?: string) =>
     new Promise<T>((resolve, reject) => {
