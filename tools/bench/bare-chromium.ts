@@ -47,10 +47,10 @@ export interface BareChromium {
   close(): Promise<void>;
 }
 
-export async function launchBareChromium(): Promise<BareChromium> {
+export async function launchBareChromium(executablePath = CHROMIUM_PATH): Promise<BareChromium> {
   const profile = tempDir('chromium');
   const child: ChildProcess = spawn(
-    CHROMIUM_PATH,
+    executablePath,
     [...CHROMIUM_ARGS, '--headless', '--remote-debugging-pipe', `--user-data-dir=${profile}`],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   );
