@@ -149,8 +149,9 @@ export const resultsView: Benchmark = async () => {
   const project = api.projects[0]!;
   const stages = (await definition()).stages.length;
   const cookie = await loginCookie(api.url);
-  const bare = await launchBareChromium();
   const attached = await browser();
+  // Launched last, closed in the finally below: nothing between can leave it running.
+  const bare = await launchBareChromium();
   const url = `${api.url}/projekte/${project.id}/ergebnisse`;
   const runs = {
     1: [] as Awaited<ReturnType<typeof measure>>[],
