@@ -2,6 +2,7 @@ import { LoginAttemptSchema } from '../accounts/login-attempt.entity.ts';
 import { SessionSchema } from '../accounts/session.entity.ts';
 import { TokenSchema } from '../accounts/token.entity.ts';
 import { DefinitionRevisionSchema } from '../definition/definition-revision.entity.ts';
+import { HealthProbeSchema } from '../health/health-probe.entity.ts';
 import { OutboxMailSchema } from '../mail/outbox-mail.entity.ts';
 import { AnswerSchema } from '../projects/answer.entity.ts';
 import { DefinitionMigrationLogSchema } from '../projects/definition-migration-log.entity.ts';
@@ -23,4 +24,5 @@ export const entities = [
   DefinitionMigrationLogSchema,
   OutboxMailSchema,
   ProjectProgressSchema,
+  HealthProbeSchema,
 ];

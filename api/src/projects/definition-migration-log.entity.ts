@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { ProjectSchema } from './project.entity.ts';
 
 /**
  * One stored answer document a migration map changed when its project moved to a newer revision
- * (docs/architecture.md#revisionen): the data before and after, for tracing. No foreign keys: the
- * log outlives a deleted project, and revisions are never deleted.
+ * (docs/architecture.md#revisionen): the data before and after, for tracing. The rows hold
+ * customers' answers, so they go with their project (`on delete cascade`): a deleted project
+ * leaves no copy here.
  */
 export const DefinitionMigrationLogSchema = defineEntity({
   name: 'DefinitionMigrationLog',
   tableName: 'definition_migration_log',
-  indexes: [{ properties: ['project_id'] }],
+  indexes: [{ properties: ['project'] }],
   properties: {
     id: p
       .uuid()
       .primary()
       .onCreate(() => randomUUID()),
-    project_id: p.uuid(),
+    project: () => p.manyToOne(ProjectSchema).deleteRule('cascade'),
     from_revision: p.string().length(64),
     to_revision: p.string().length(64),
     /** The versions of the maps that ran (`2,3`). */
