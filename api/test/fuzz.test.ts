@@ -56,9 +56,9 @@ const EXAMPLES: Record<string, Json[]> = Object.fromEntries(
  * from the catalogue).
  */
 const GERMAN_MESSAGES = new Set(
-  Object.entries(messages.errors)
-    .filter(([key]) => key !== 'tooManyAttempts')
-    .map(([, text]) => text),
+  Object.values(messages.errors).filter(
+    (text): text is string => typeof text === 'string' && !text.includes('{'),
+  ),
 );
 /** Texts that would show an English library message leaking through. */
 const ENGLISH = /\b(must|should|is required|Unexpected|Cannot|undefined|null|NaN|Error)\b/;

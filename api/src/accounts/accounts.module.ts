@@ -5,6 +5,7 @@ import { MailModule } from '../mail/mail.module.ts';
 import { UsersModule } from '../users/users.module.ts';
 import { AccountsService } from './accounts.service.ts';
 import { AuthPagesController } from './auth-pages.controller.ts';
+import { CurrentPasswordService } from './current-password.service.ts';
 import { LocalStrategy } from './local.strategy.ts';
 import { LoginGuard } from './login.guard.ts';
 import { OneTimeTokensService } from './one-time-tokens.service.ts';
@@ -30,9 +31,11 @@ import { SessionSerializer } from './session.serializer.ts';
     AccountsService,
     OneTimeTokensService,
     RateLimitService,
+    CurrentPasswordService,
     LocalStrategy,
     LoginGuard,
     SessionSerializer,
   ],
+  exports: [RateLimitService, CurrentPasswordService, PgSessionStore, OneTimeTokensService],
 })
 export class AccountsModule {}

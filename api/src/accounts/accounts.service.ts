@@ -1,21 +1,21 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   MikroORM,
   UniqueConstraintViolationException,
   type EntityManager,
 } from '@mikro-orm/postgresql';
 import type { FieldErrors } from '@fragewerk/engine/core';
-import { ApiError, invalid } from '../common/api-error.ts';
+import { invalid } from '../common/api-error.ts';
 import { objectBody } from '../common/json-body.ts';
-import { t } from '../common/messages.ts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { VALIDATOR, type ValidatorFor } from '../definition/definition.providers.ts';
 import { MailService, type OutgoingMail } from '../mail/mail.service.ts';
 import { UserSchema, type User } from '../users/user.entity.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { UsersService } from '../users/users.service.ts';
+import { CurrentPasswordService } from './current-password.service.ts';
 import { OneTimeTokensService } from './one-time-tokens.service.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
 import { PgSessionStore } from './pg-session-store.ts';
 
 export type FormResult = { ok: true } | { ok: false; errors: FieldErrors };
@@ -42,6 +42,7 @@ export class AccountsService {
     private readonly tokens: OneTimeTokensService,
     private readonly mail: MailService,
     private readonly sessions: PgSessionStore,
+    private readonly currentPassword: CurrentPasswordService,
     @Inject(VALIDATOR) private readonly validator: ValidatorFor,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -175,7 +176,10 @@ export class AccountsService {
   }
 
   /** Sets a new password through a reset link; the link also proves the address, so it verifies. */
-  async reset(token: string, form: Record<string, unknown>): Promise<FormResult | 'invalid'> {
+  async reset(
+    token: string,
+    form: Record<string, unknown>,
+  ): Promise<{ ok: true; email: string } | { ok: false; errors: FieldErrors } | 'invalid'> {
     const result = this.validator('form:password-reset')({
       new_password: form.new_password,
       confirm_password: form.confirm_password,
@@ -190,23 +194,22 @@ export class AccountsService {
       user.password_hash = passwordHash;
       user.verified_at ??= new Date();
       await this.sessions.destroyAllOf(user.id, em);
-      return { ok: true } as const;
+      return { ok: true, email: user.email } as const;
     });
   }
 
-  /** PATCH /user/{id}/change-password: checks the current password, then ends every session. */
+  /**
+   * PATCH /user/{id}/change-password: checks the current password (guesses limited), then ends
+   * every session.
+   */
   async changePassword(actor: UserRow, id: string, body: unknown): Promise<void> {
     this.users.assertSelf(actor, id);
     const result = this.validator('form:password-change')(objectBody(body));
     if (!result.valid) throw invalid(result.errors);
     const { value } = result;
-    const user = await this.orm.em.findOneOrFail(UserSchema, { id });
-    if (!(await verifyPassword(user.password_hash, value.old_password))) {
-      throw new ApiError(HttpStatus.UNAUTHORIZED, {
-        message: t('errors.wrongPassword'),
-        errors: { old_password: [t('errors.wrongPassword')] },
-      });
-    }
+    const user = await this.currentPassword.confirm(id, value.old_password, {
+      field: 'old_password',
+    });
     const passwordHash = await hashPassword(value.new_password);
     await this.orm.em.transactional(async (em) => {
       user.password_hash = passwordHash;

@@ -17,7 +17,8 @@ import { pagesCss } from '../pages/pages-css.ts';
 import { AccountsService } from './accounts.service.ts';
 import { csrfTokenFor, formTokenMatches } from '../common/csrf.ts';
 import { LoginGuard } from './login.guard.ts';
-import { RateLimitService, type LimitKeys } from './rate-limit.service.ts';
+import { rememberDevice } from './device-cookie.ts';
+import { RateLimitService, type MailKeys } from './rate-limit.service.ts';
 import { SESSION_COOKIE } from './session-scope.ts';
 
 type Form = Record<string, unknown>;
@@ -41,14 +42,16 @@ export class AuthPagesController {
   ) {}
 
   /** Requests that send a mail are limited per e-mail address and per client address. */
-  private mailKeys(request: Request, form: Form): LimitKeys {
+  private mailKeys(request: Request, form: Form): MailKeys {
     return { email: text(form, 'email').trim().slice(0, 254), ip: request.ip ?? 'unbekannt' };
   }
 
-  /** The limit's message when `keys` made too many mail requests, else undefined. */
-  private async mailBlocked(keys: LimitKeys): Promise<string | undefined> {
-    const minutes = await this.rateLimit.blockedMinutes('mail', keys);
-    return minutes > 0 ? t('errors.tooManyAttempts', { minutes }) : undefined;
+  /**
+   * Counts a request that may send a mail before it does anything; the limit's message when it
+   * is one too many, else undefined.
+   */
+  private async mailBlocked(keys: MailKeys): Promise<string | undefined> {
+    return (await this.rateLimit.takeMail(keys))?.message;
   }
 
   @Get('assets/pages.css')
@@ -106,13 +109,7 @@ export class AuthPagesController {
         return response
           .status(HttpStatus.TOO_MANY_REQUESTS)
           .type('html')
-          .send(
-            this.loginPage(
-              request,
-              email,
-              t('errors.tooManyAttempts', { minutes: outcome.minutes }),
-            ),
-          );
+          .send(this.loginPage(request, email, outcome.message));
       case 'expired':
         return response
           .status(HttpStatus.FORBIDDEN)
@@ -191,12 +188,13 @@ export class AuthPagesController {
     }
     const result = await this.accounts.register(form);
     if (!result.ok) {
+      // An invalid form sent no mail: it does not count against the mail limit.
+      await this.rateLimit.refundMail(keys);
       return response
         .status(HttpStatus.UNPROCESSABLE_ENTITY)
         .type('html')
         .send(this.registerPage(request, form, result.errors));
     }
-    await this.rateLimit.record('mail', keys);
     response.type('html').send(
       renderMessagePage(
         t('pages.register.done'),
@@ -286,7 +284,6 @@ export class AuthPagesController {
         .send(this.emailPage(kind, request, text(form, 'email'), blocked));
     }
     const email = await act(form);
-    await this.rateLimit.record('mail', keys);
     response.type('html').send(
       renderMessagePage(t(`pages.${kind}.title`), t(`pages.${kind}.done`, { email }), {
         links: [['/login', t('pages.toLogin')]],
@@ -384,6 +381,9 @@ export class AuthPagesController {
         .status(HttpStatus.UNPROCESSABLE_ENTITY)
         .type('html')
         .send(this.resetPage(request, token, result.errors));
+    // The link came from the owner's mailbox: this browser is theirs, and its logins keep their
+    // own attempts however many wrong passwords others try on the account.
+    rememberDevice(request, response, result.email);
     response.type('html').send(
       renderMessagePage(t('pages.reset.title'), t('pages.reset.done'), {
         links: [['/login', t('pages.toLogin')]],

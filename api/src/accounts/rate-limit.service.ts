@@ -1,59 +1,156 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { forgetFailures, openWindows, recordFailures } from './login-attempts.repository.ts';
+import { t } from '../common/messages.ts';
+import {
+  forgetAttempts,
+  refundAttempt,
+  secondsUntilNextAttempt,
+  takeAttempt,
+  type KeyPolicy,
+} from './login-attempts.repository.ts';
 
 /** Length of a limit's window; also how long housekeeping keeps an attempt row. */
 export const WINDOW_MINUTES = 15;
 
 /**
- * What is limited, and how many attempts each allows per window, per e-mail address and per
- * client address: failed logins, and requests that send a mail (registration, reset link,
- * activation link again), which must not become a way to flood someone's inbox.
+ * How each kind of key is limited per window (SECURITY.md, „Anmeldung und Limits“):
+ * - a client address: a fixed number of password checks and of mail requests;
+ * - an account (by its e-mail address) and a known device of it: five password checks, then a
+ *   delay that doubles with every further one, up to a minute. A hard lock-out would let anyone
+ *   lock the owner out with five wrong passwords; the delay only slows guessing down, and the
+ *   owner's own browser (device cookie) has a budget of its own that others cannot use up;
+ * - the mails to one address: five per window, however many addresses ask;
+ * - guesses of the current password by a logged-in session (password change, e-mail change,
+ *   account deletion): five, then the same doubling delay.
  */
-const LIMITS = {
-  login: { email: 5, ip: 30 },
-  mail: { email: 5, ip: 20 },
-} as const;
+const POLICIES = {
+  'login:ip': { limit: 30 },
+  'login:account': { limit: 10_000, free: 5, maxDelaySeconds: 60 },
+  'login:device': { limit: 10_000, free: 5, maxDelaySeconds: 60 },
+  'mail:ip': { limit: 20 },
+  'mail:email': { limit: 5 },
+  'password:user': { limit: 10_000, free: 5, maxDelaySeconds: 60 },
+} satisfies Record<string, KeyPolicy>;
 
-export type LimitedAction = keyof typeof LIMITS;
+type KeyKind = keyof typeof POLICIES;
 
-export interface LimitKeys {
+/** An attempt that was refused, and how long until the next may come. */
+export interface Refusal {
+  seconds: number;
+  /** The German message for the person, naming the wait. */
+  message: string;
+}
+
+/** Where a login comes from and for which account. */
+export interface LoginKeys {
+  email: string;
+  ip: string;
+  /** The device id of a valid device cookie for this account, if the browser sent one. */
+  device?: string;
+}
+
+export interface MailKeys {
   email: string;
   ip: string;
 }
 
-const keysOf = (action: LimitedAction, { email, ip }: LimitKeys) => ({
-  email: `${action}:email:${email.trim().toLowerCase()}`,
-  ip: `${action}:ip:${ip}`,
-});
+/** Addresses are stored hashed: the limit's table holds no one's e-mail address. */
+const emailKey = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/** The wait in German words: „40 Sekunden“, „1 Minute“, „12 Minuten“. */
+export function waitText(seconds: number): string {
+  if (seconds < 60)
+    return t(seconds === 1 ? 'errors.wait.second' : 'errors.wait.seconds', { n: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  return t(minutes === 1 ? 'errors.wait.minute' : 'errors.wait.minutes', { n: minutes });
+}
 
 /**
- * Limits attempts per client address and per e-mail address in PostgreSQL, so the limit holds
- * across several API processes. One limiter for every action: logins count their failures,
- * mail requests count every request.
+ * Rate limits in PostgreSQL, so they hold across API processes (docs/architecture.md#limits).
+ * Every attempt is counted *before* the expensive or consequential work (a password check, a
+ * mail), in one statement per key (`takeAttempt`), so parallel requests cannot all pass a check
+ * that only later counts them. A refused attempt costs nothing and counts nothing.
+ *
+ * Not `rate-limiter-flexible`: its PostgreSQL store needs a `pg` pool of its own beside
+ * MikroORM's, and the embedded database runs one transaction at a time on a small shared pool;
+ * the growing per-account delay is also not one of its limiter kinds. One upsert does the same.
  */
 @Injectable()
 export class RateLimitService {
   constructor(private readonly orm: MikroORM) {}
 
-  /** Minutes until another attempt is allowed, or 0 when the attempt may proceed. */
-  async blockedMinutes(action: LimitedAction, keys: LimitKeys): Promise<number> {
-    const { email, ip } = keysOf(action, keys);
-    const rows = await openWindows(this.orm.em, [email, ip], WINDOW_MINUTES);
-    const blocked = rows.filter(
-      (row) => row.failures >= (row.key === email ? LIMITS[action].email : LIMITS[action].ip),
+  /** Takes one attempt for each key in order; stops at the first refusal. */
+  private async take(
+    keys: [KeyKind, string][],
+    message: 'errors.tooManyAttempts' | 'errors.tooManyRequests',
+  ): Promise<Refusal | undefined> {
+    const em = this.orm.em.fork();
+    for (const [kind, value] of keys) {
+      const key = `${kind}:${value}`;
+      const policy: KeyPolicy = POLICIES[kind];
+      if (await takeAttempt(em, key, policy, WINDOW_MINUTES)) continue;
+      const seconds = await secondsUntilNextAttempt(em, key, policy.limit, WINDOW_MINUTES);
+      return { seconds, message: t(message, { wait: waitText(seconds) }) };
+    }
+    return undefined;
+  }
+
+  private loginKey({ email, device }: LoginKeys): [KeyKind, string] {
+    return device ? ['login:device', device] : ['login:account', emailKey(email)];
+  }
+
+  /**
+   * Before a password check at login: the client address, then the account – or, from a device
+   * the account logged in on before, that device's own budget.
+   */
+  takeLogin(keys: LoginKeys): Promise<Refusal | undefined> {
+    return this.take([['login:ip', keys.ip], this.loginKey(keys)], 'errors.tooManyAttempts');
+  }
+
+  /** After a successful login: the address gets its attempt back, the account starts afresh. */
+  async loginSucceeded(keys: LoginKeys): Promise<void> {
+    const em = this.orm.em.fork();
+    await refundAttempt(em, `login:ip:${keys.ip}`);
+    await forgetAttempts(em, [this.loginKey(keys).join(':')]);
+  }
+
+  /** Before a request that sends a mail (registration, reset, activation link again). */
+  takeMail(keys: MailKeys): Promise<Refusal | undefined> {
+    return this.take(
+      [
+        ['mail:ip', keys.ip],
+        ['mail:email', emailKey(keys.email)],
+      ],
+      'errors.tooManyRequests',
     );
-    return blocked.length ? Math.max(1, ...blocked.map((row) => row.minutes)) : 0;
   }
 
-  /** Counts one attempt (a failed login, a mail request). */
-  async record(action: LimitedAction, keys: LimitKeys): Promise<void> {
-    const { email, ip } = keysOf(action, keys);
-    await recordFailures(this.orm.em, [email, ip], WINDOW_MINUTES);
+  /** Gives a counted mail request back when it turned out to send nothing (an invalid form). */
+  async refundMail(keys: MailKeys): Promise<void> {
+    const em = this.orm.em.fork();
+    await refundAttempt(em, `mail:ip:${keys.ip}`);
+    await refundAttempt(em, `mail:email:${emailKey(keys.email)}`);
   }
 
-  /** Forgets the attempts of an e-mail address (after a successful login). */
-  async forget(action: LimitedAction, keys: LimitKeys): Promise<void> {
-    await forgetFailures(this.orm.em, keysOf(action, keys).email);
+  /** Before checking a logged-in account's current password. */
+  takePasswordGuess(userId: string): Promise<Refusal | undefined> {
+    return this.take([['password:user', userId]], 'errors.tooManyAttempts');
+  }
+
+  /** After the right current password: the guesses start afresh. */
+  async passwordConfirmed(userId: string): Promise<void> {
+    await forgetAttempts(this.orm.em.fork(), [`password:user:${userId}`]);
+  }
+
+  /** Every attempt row that names this account or its address (for deleting the account). */
+  async forgetAccount(userId: string, email: string): Promise<void> {
+    const hashed = emailKey(email);
+    await forgetAttempts(this.orm.em.fork(), [
+      `login:account:${hashed}`,
+      `mail:email:${hashed}`,
+      `password:user:${userId}`,
+    ]);
   }
 }

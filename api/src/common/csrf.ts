@@ -35,7 +35,16 @@ export function useCsrf(
   app.set(SECURE_SETTING, options.https);
 }
 
-function sign(request: Request, purpose: 'session' | 'form', value: string): string {
+/** Whether this app's cookies carry `Secure` (an `https://` APP_URL). */
+export const secureCookies = (request: Request): boolean =>
+  request.app.get(SECURE_SETTING) === true;
+
+/** An HMAC of `value` for one purpose, with the key derived from the session secret. */
+export function sign(
+  request: Request,
+  purpose: 'session' | 'form' | 'device',
+  value: string,
+): string {
   const key = request.app.get(KEY_SETTING) as Buffer | undefined;
   if (!key) throw new Error('CSRF-Schlüssel fehlt (useCsrf)');
   return createHmac('sha256', key).update(`${purpose}:${value}`).digest('base64url');
@@ -71,7 +80,7 @@ export function csrfTokenFor(request: Request): string {
     request.res?.cookie(CSRF_COOKIE, value, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: request.app.get(SECURE_SETTING) === true,
+      secure: secureCookies(request),
       path: '/',
     });
   }

@@ -13,7 +13,7 @@ export interface DeletedRows {
  * - sessions past their expiry;
  * - one-time tokens past their expiry, and used ones a day after use (until then a used
  *   activation link can still say „bereits aktiviert“);
- * - rate-limit attempts whose window has ended (`windowMinutes`);
+ * - rate-limit attempts whose window (`windowMinutes`) and delay have ended;
  * - given-up mails of the outbox after a week (sent mails are deleted at once).
  */
 export async function deleteExpiredRows(
@@ -29,7 +29,9 @@ export async function deleteExpiredRows(
         where expires_at < now() or used_at < now() - interval '1 day'`,
     ),
     attempts: await count(
-      'delete from login_attempt where window_started_at < now() - make_interval(mins => ?::int)',
+      `delete from login_attempt
+        where window_started_at < now() - make_interval(mins => ?::int)
+          and (blocked_until is null or blocked_until < now())`,
       [windowMinutes],
     ),
     mails: await count(`delete from mail_outbox where failed_at < now() - interval '7 days'`),
