@@ -9,6 +9,8 @@ type State = 'open' | 'approved' | 'archived';
 type Cell = [open: number, approved: number, archived: number];
 
 const ACTORS: Actor[] = ['anonymous', 'token', 'otherToken', 'unverified', 'owner', 'stranger'];
+/** Endpoints whose project has its results view shared with the customer. */
+const SHARED_RESULTS = new Set(['GET /projects/{id}/results (für die Kundschaft freigegeben)']);
 const STATES: State[] = ['open', 'approved', 'archived'];
 
 const stakeholder = {
@@ -42,6 +44,10 @@ const ENDPOINTS: Record<
 > = {
   'GET /projects/{id}': ({ projectId }) => ['GET', `/projects/${projectId}`],
   'GET /projects/{id}/results': ({ projectId }) => ['GET', `/projects/${projectId}/results`],
+  'GET /projects/{id}/results (für die Kundschaft freigegeben)': ({ projectId }) => [
+    'GET',
+    `/projects/${projectId}/results`,
+  ],
   'PATCH /projects/{id} (umbenennen)': ({ projectId }) => [
     'PATCH',
     `/projects/${projectId}`,
@@ -93,7 +99,13 @@ const nobody: Record<'anonymous' | 'otherToken' | 'unverified' | 'stranger', Cel
 };
 const MATRIX: Record<keyof typeof ENDPOINTS, Record<Actor, Cell>> = {
   'GET /projects/{id}': { ...nobody, token: [200, 200, 403], owner: [200, 200, 200] },
-  'GET /projects/{id}/results': { ...nobody, token: [200, 200, 403], owner: [200, 200, 200] },
+  // The results only once the owner shares them with the customer (is_niceview_enabled).
+  'GET /projects/{id}/results': { ...nobody, token: [403, 403, 403], owner: [200, 200, 200] },
+  'GET /projects/{id}/results (für die Kundschaft freigegeben)': {
+    ...nobody,
+    token: [200, 200, 403],
+    owner: [200, 200, 200],
+  },
   'PATCH /projects/{id} (umbenennen)': {
     ...nobody,
     token: [403, 403, 403],
@@ -195,7 +207,7 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
   });
 
   /** A fresh project of the owner in `state`, with one stakeholder. */
-  async function prepare(state: State): Promise<Target & { token: string }> {
+  async function prepare(state: State, sharedResults = false): Promise<Target & { token: string }> {
     const created = await owner.api<{ data: { id: string; edit_token: string } }>(
       'POST',
       '/projects/create',
@@ -210,6 +222,8 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
       `/projects/${projectId}/stakeholders`,
       stakeholder,
     );
+    if (sharedResults)
+      await owner.api('PATCH', `/projects/${projectId}`, { is_niceview_enabled: true });
     if (state === 'approved') await owner.api('PUT', `/projects/${projectId}/approve`);
     if (state === 'archived')
       await owner.api('PATCH', `/projects/${projectId}`, { is_archived: true });
@@ -243,7 +257,7 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
   });
 
   it.each(cells)('%s as %s on a %s project → %i', async (endpoint, actor, state, expected) => {
-    const target = await prepare(state);
+    const target = await prepare(state, SHARED_RESULTS.has(endpoint));
     const [method, path, body] = ENDPOINTS[endpoint]!(target);
     const response = await clientFor(actor, target.token).api(method, path, body);
     expect(response.status, JSON.stringify(response.body)).toBe(expected);

@@ -12,8 +12,10 @@ import { findProject, type ProjectRecord } from './projects.repository.ts';
  * - `answer`: change the questionnaire;
  * - `approve`: approve the questionnaire;
  * - `manage`: settings, share link (owner only);
+ * - `results`: read the results view (the owner always; a share-link holder only while the owner
+ *   has shared it, `is_niceview_enabled`).
  */
-export type ProjectIntent = 'read' | 'answer' | 'approve' | 'manage';
+export type ProjectIntent = 'read' | 'answer' | 'approve' | 'manage' | 'results';
 
 /** Who makes a request: the logged-in user and the share token sent along, either may be absent. */
 export interface Caller {
@@ -82,6 +84,10 @@ export class ProjectAccessService {
     }
     if (project.is_approved && role === 'token' && (intent === 'answer' || intent === 'approve')) {
       throw forbidden(t('errors.approved'));
+    }
+    // The results are the agency's work product: the customer sees them only once shared.
+    if (intent === 'results' && role === 'token' && !project.is_niceview_enabled) {
+      throw forbidden(t('errors.resultsNotShared'));
     }
     return { project, role };
   }

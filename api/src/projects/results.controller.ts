@@ -8,7 +8,7 @@ export class ResultsController {
   constructor(private readonly results: ResultsService) {}
 
   @Get()
-  @ForProject('read')
+  @ForProject('results')
   async get(@Access() access: ProjectAccess) {
     return { data: await this.results.results(access) };
   }
