@@ -18,6 +18,7 @@ import { SESSION_COOKIE, withSessionOnly } from './accounts/session-scope.ts';
 import { useCsrf } from './common/csrf.ts';
 import { prepareStatementsOn } from './common/prepared-statement.ts';
 import { requestChecks } from './common/request-checks.middleware.ts';
+import { noStore } from './common/no-store.ts';
 import { securityHeaders } from './common/security-headers.ts';
 import { gracefulHttp } from './health/graceful-http.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -96,6 +97,7 @@ export async function createApp(
   // First, so that every request is logged, also those a later middleware answers.
   app.use(httpLogger(logger));
   app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
+  app.use('/api', noStore);
   // Health checks before sessions, CSRF and the request context: polling them stores nothing.
   const http = gracefulHttp(app.getHttpServer());
   app.use(healthRoutes({ orm, http }));

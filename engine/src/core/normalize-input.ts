@@ -19,14 +19,28 @@ function writeOnlyNames(schema: JsonSchema): Set<string> {
 }
 
 /**
- * Returns a copy of an input document with surrounding white space removed from every text, so
- * that a name of three spaces counts as empty. Passwords (`writeOnly`) are left untouched.
+ * Bidirectional control characters: the embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069) and the direction marks (U+200E, U+200F, U+061C). German answers never need
+ * them, and in a stored text they can make it read differently than it is (a project name that
+ * shows reversed in the owner's mail or list, „Trojan Source“).
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** A text without bidirectional control characters. */
+export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
+
+/**
+ * Returns a copy of an input document with bidirectional control characters and surrounding white
+ * space removed from every text, so that a name of three spaces counts as empty. Every write of the
+ * API goes through here (the validators normalise before they check), so this is the one place
+ * that keeps such characters out of the database. Passwords (`writeOnly`) are left untouched: they
+ * are compared as typed, never shown.
  */
 export function normalizeInput(schema: JsonSchema, data: unknown): unknown {
   const keep = writeOnlyNames(schema);
   const visit = (value: unknown, name?: string): unknown => {
     if (typeof value === 'string')
-      return name !== undefined && keep.has(name) ? value : value.trim();
+      return name !== undefined && keep.has(name) ? value : withoutBidiControls(value).trim();
     if (Array.isArray(value)) return value.map((entry) => visit(entry));
     if (isObject(value)) {
       return Object.fromEntries(
