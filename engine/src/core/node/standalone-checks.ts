@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createAjv, TRUSTED_SCHEMAS } from '../create-ajv.ts';
-import type { Definition } from '../definition-types.ts';
+import type { Definition, JsonSchema } from '../definition-types.ts';
+import { lengthBeforePattern } from '../length-before-pattern.ts';
 import {
   type CompiledChecks,
   conditionSchemas,
@@ -36,9 +37,10 @@ export async function standaloneChecks(
     conditions: {},
   };
   let counter = 0;
-  const add = (group: 'validators' | 'conditions', key: string, schema: object) => {
+  const add = (group: 'validators' | 'conditions', key: string, schema: JsonSchema) => {
     const id = `check${counter++}`;
-    ajv.addSchema(schema, id);
+    // Lengths before patterns, as in `compileChecks`: the browser's checks are the server's.
+    ajv.addSchema(lengthBeforePattern(schema), id);
     exports[id] = id;
     names[group][key] = id;
   };
