@@ -90,11 +90,11 @@ export class HttpClient {
     return this.raw('GET', path);
   }
 
-  /** Submits a server-rendered form with its CSRF token. */
-  async form(path: string, fields: Record<string, string>) {
+  /** Submits a server-rendered form with its CSRF token (`headers`: e.g. a proxy's X-Forwarded-For). */
+  async form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
     if (!this.csrfToken) await this.page(path === '/login' ? '/login' : path);
     return this.raw('POST', path, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams({ _csrf: this.csrfToken ?? '', ...fields }).toString(),
     });
   }
