@@ -16,6 +16,7 @@ import { UsersService } from '../users/users.service.ts';
 import { CurrentPasswordService } from './current-password.service.ts';
 import { OneTimeTokensService } from './one-time-tokens.service.ts';
 import { hashPassword } from './passwords.ts';
+import { weakPasswordMessage } from './password-strength.ts';
 import { PgSessionStore } from './pg-session-store.ts';
 
 export type FormResult = { ok: true } | { ok: false; errors: FieldErrors };
@@ -67,6 +68,8 @@ export class AccountsService {
     });
     if (!result.valid) return { ok: false, errors: result.errors };
     const { value } = result;
+    const weak = await weakPasswordMessage(value.password, [value.email, value.company]);
+    if (weak) return { ok: false, errors: { password: [weak] } };
     const email = value.email.toLowerCase();
     // Hashed for every address, known or not: the answer must take as long either way, or its
     // timing would tell whether an address is registered.
@@ -186,7 +189,13 @@ export class AccountsService {
     });
     if (!result.valid) return { ok: false, errors: result.errors };
     // A dead link costs no hashing; the transaction below still decides, in case of a race.
-    if (!(await this.isResetTokenValid(token))) return 'invalid';
+    const holder = await this.tokens.peek(token, 'reset');
+    if (!holder) return 'invalid';
+    const weak = await weakPasswordMessage(result.value.new_password, [
+      holder.email,
+      holder.company,
+    ]);
+    if (weak) return { ok: false, errors: { new_password: [weak] } };
     const passwordHash = await hashPassword(result.value.new_password);
     return this.orm.em.transactional(async (em) => {
       const user = await this.tokens.consume(token, 'reset');
@@ -207,6 +216,12 @@ export class AccountsService {
     const result = this.validator('form:password-change')(objectBody(body));
     if (!result.valid) throw invalid(result.errors);
     const { value } = result;
+    const weak = await weakPasswordMessage(value.new_password, [
+      actor.email,
+      actor.company,
+      actor.contact_name ?? undefined,
+    ]);
+    if (weak) throw invalid({ new_password: [weak] });
     const user = await this.currentPassword.confirm(id, value.old_password, {
       field: 'old_password',
     });
