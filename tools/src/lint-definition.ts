@@ -20,6 +20,7 @@ import {
 } from '@fragewerk/engine/core';
 import { readDefinitionFiles, type DefinitionDirs } from '@fragewerk/engine/core/node';
 import { lintMigrations } from './lint-migrations.ts';
+import { lintPatterns } from './lint-patterns.ts';
 import { ownSamples } from './sample-answers.ts';
 
 type Problems = DefinitionProblem[];
@@ -352,6 +353,7 @@ export async function checkDefinition(dirs: DefinitionDirs): Promise<DefinitionC
   }
   lintPresets(definition, dirs.presetsDir, problems);
   problems.push(...lintMigrations(definition));
+  problems.push(...(await lintPatterns(raw, dirs, broken)));
   if (!failed.has('schemas/prose.de.json'))
     for (const key of ['empty', 'rating']) {
       if (typeof definition.prose[key] !== 'string')

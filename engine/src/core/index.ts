@@ -24,6 +24,8 @@ export { resolvePresets, findPresetList, CUSTOM_KEY } from './resolve-presets.ts
 export { createAjv, AJV_OPTIONS, DEFINITION_KEYWORDS, TRUSTED_SCHEMAS } from './create-ajv.ts';
 export { toFieldErrors, fieldLabel, type FieldErrors } from './field-errors.ts';
 export { createValidator, compileChecks } from './create-validator.ts';
+export { lengthBeforePattern } from './length-before-pattern.ts';
+export { forEachSchema } from './schema-nodes.ts';
 export {
   validatorFromChecks,
   schemaFor,

@@ -1,36 +1,12 @@
 import type { JsonSchema } from './definition-types.ts';
 import { isObject } from './is-object.ts';
+import { LIST_KEYWORDS, MAP_KEYWORDS, SCHEMA_KEYWORDS } from './schema-nodes.ts';
 
 /**
  * Keywords that test a string with a regular expression. Ajv runs them even when `maxLength`
  * already failed (`allErrors`), so a long string would meet the expression at full length.
  */
 const REGEX_KEYWORDS = ['pattern', 'format'] as const;
-
-/** Keywords whose value is one sub-schema. */
-const SCHEMA_KEYWORDS = [
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-];
-/** Keywords whose value is a list of sub-schemas. */
-const LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-/** Keywords whose value maps names to sub-schemas. */
-const MAP_KEYWORDS = [
-  'properties',
-  'patternProperties',
-  'dependentSchemas',
-  '$defs',
-  'definitions',
-];
 
 /**
  * Moves one node's regex keywords behind its length: `{maxLength: N, pattern: P}` becomes
