@@ -94,8 +94,8 @@ describe('hardening', () => {
     expect((await client.api<{ data: unknown[] }>('GET', '/projects')).body.data).toEqual([]);
   });
 
-  it('never writes an edit token or a password to the log, whatever happens with them', async () => {
-    const { client, user } = await verifiedAccount(server);
+  it('never writes an edit token, a mail link or a password to the log, whatever happens with them', async () => {
+    const { client, user, email } = await verifiedAccount(server);
     const project = (
       await client.api<{ data: { id: string; edit_token: string } }>('POST', '/projects/create', {
         project_name: 'P',
@@ -117,11 +117,26 @@ describe('hardening', () => {
       explanation: 'y',
       importance: 1,
     });
+    // Routing ignores case and decodes the path: every spelling of a share link is served, and
+    // none may bring its token into the log.
+    for (const spelling of [
+      `/SHARE/${project.edit_token}/projekte/${project.id}/fragebogen`,
+      `/Share/${project.edit_token}`,
+      `/%73hare/${project.edit_token}/projekte/${project.id}/fragebogen`,
+    ])
+      await customer.raw('GET', spelling);
+    // A reset link sent to a file: the log says where the mail is, never its link.
+    const forgot = new HttpClient(server.url);
+    await forgot.page('/passwort-vergessen');
+    await forgot.form('/passwort-vergessen', { email });
     await client.api('PUT', `/projects/${project.id}/edit-token`);
     await customer.api('GET', `/projects/${project.id}`);
-    await server.mails(); // the mail worker's lines too
+    const mails = await server.mails(); // the mail worker's lines too
+    const links = mails.map((mail) => mail.link).filter((link) => link !== undefined);
+    expect(links.some((link) => link.includes('/passwort-zuruecksetzen/'))).toBe(true);
 
     const everything = [...logged, ...logLines].join('');
+    for (const link of links) expect(everything).not.toContain(new URL(link).pathname);
     expect(everything).not.toContain(project.edit_token);
     expect(everything).not.toContain(PASSWORD);
     expect(everything.toLowerCase()).not.toContain('x-edit-token');

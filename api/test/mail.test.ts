@@ -198,9 +198,9 @@ describe.each(DATABASES)('mail (%s database)', (database) => {
       return client.form(path, fields);
     };
     const limited = (text: string) =>
-      text.includes('Zu viele Anmeldeversuche. Bitte warten Sie 15 Minuten');
+      text.includes('Zu viele Anfragen. Bitte warten Sie 15 Minuten');
 
-    it('refuses the sixth mail request for one address with 429 and the login limit’s message', async () => {
+    it('refuses the sixth mail request for one address with 429 and the limit’s message', async () => {
       const email = uniqueEmail('begrenzt');
       for (let request = 1; request <= 5; request += 1) {
         const response = await post('/passwort-vergessen', { email });

@@ -81,16 +81,24 @@ export function waitText(seconds: number): string {
 export class RateLimitService {
   constructor(private readonly orm: MikroORM) {}
 
-  /** Takes one attempt for each key in order; stops at the first refusal. */
+  /**
+   * Takes one attempt for each key in order; at the first refusal, gives the attempts already
+   * taken back (the request does nothing, so it counts nowhere).
+   */
   private async take(
     keys: [KeyKind, string][],
     message: 'errors.tooManyAttempts' | 'errors.tooManyRequests',
   ): Promise<Refusal | undefined> {
     const em = this.orm.em.fork();
+    const taken: string[] = [];
     for (const [kind, value] of keys) {
       const key = `${kind}:${value}`;
       const policy: KeyPolicy = POLICIES[kind];
-      if (await takeAttempt(em, key, policy, WINDOW_MINUTES)) continue;
+      if (await takeAttempt(em, key, policy, WINDOW_MINUTES)) {
+        taken.push(key);
+        continue;
+      }
+      for (const earlier of taken) await refundAttempt(em, earlier);
       const seconds = await secondsUntilNextAttempt(em, key, policy.limit, WINDOW_MINUTES);
       return { seconds, message: t(message, { wait: waitText(seconds) }) };
     }

@@ -36,6 +36,28 @@ describe('logging', () => {
     expect(redactPath('/api/share/x')).toBe('/api/share/x');
   });
 
+  it('redacts a token however the path is spelled', () => {
+    const token = 'Qm9yZW4tYmlzLXp1bS1Ib3Jpem9udC0yMDI2LXh5ejEy';
+    for (const path of [
+      `/SHARE/${token}/projekte/p1`,
+      `/Share/${token}`,
+      `//share//${token}/x`,
+      `/%73hare/${token}`,
+      `/sh%61re/${encodeURIComponent(token)}/x`,
+      `/api/projects/${token}`,
+      `/irgendwo/${'a1b2'.repeat(16)}`,
+    ]) {
+      const logged = redactPath(path);
+      expect(logged).not.toContain(token);
+      expect(logged).not.toContain('a1b2a1b2');
+      expect(logged).toContain('<redacted>');
+    }
+    expect(redactPath('/VERIFY/kurz')).toBe('/VERIFY/<redacted>');
+    // Ids stay readable.
+    const id = '6f1c2a9e-3b4d-4c5e-8f90-1a2b3c4d5e6f';
+    expect(redactPath(`/api/projects/${id}/competitors`)).toBe(`/api/projects/${id}/competitors`);
+  });
+
   it('writes one line per request, and an error with its stack at level error', async () => {
     const { logger, lines } = capture();
     const app = express();

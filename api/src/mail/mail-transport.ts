@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -17,8 +17,10 @@ export interface RenderedMail {
 
 /**
  * Hands a mail to nodemailer: over `SMTP_URL` when set, else as an `.eml` file in
- * `<data>/mail/`, logging its link so that a first user can click it
- * (docs/architecture.md#mail). Throws when the mail did not go out.
+ * `<data>/mail/` (docs/architecture.md#mail). The files hold addresses and links with tokens:
+ * only the server's user may read them (0600 in a 0700 folder), housekeeping deletes them after
+ * a week, and the log names the file, never the link – `npm run mails` shows the newest with
+ * their links. Throws when the mail did not go out.
  */
 @Injectable()
 export class MailTransport {
@@ -56,10 +58,14 @@ export class MailTransport {
       text: mail.body,
     });
     if (!this.folder) return;
-    await mkdir(this.folder, { recursive: true });
+    await mkdir(this.folder, { recursive: true, mode: 0o700 });
+    // A folder made by an earlier version (or by hand) may be readable by others.
+    await chmod(this.folder, 0o700);
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.template}-${randomBytes(3).toString('hex')}.eml`;
-    await writeFile(path.join(this.folder, name), (info as { message: Buffer }).message);
-    this.logger.log(`${mail.subject} → ${mail.recipient}: ${mail.link}`);
+    await writeFile(path.join(this.folder, name), (info as { message: Buffer }).message, {
+      mode: 0o600,
+    });
+    this.logger.log(t('mail.savedToFile', { subject: mail.subject, file: name }));
   }
 
   /** The subject and text of a template with its values and link filled in. */
