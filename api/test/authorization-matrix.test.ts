@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
-import { unverifiedAccount, verifiedAccount } from './accounts.ts';
+import { PASSWORD, unverifiedAccount, verifiedAccount } from './accounts.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 type Actor = 'anonymous' | 'token' | 'otherToken' | 'unverified' | 'owner' | 'stranger';
@@ -171,6 +171,20 @@ const ACCOUNT_MATRIX: Record<
     { contact_name: 'Jana' },
     { anonymous: 401, token: 401, otherToken: 401, unverified: 403, owner: 200, stranger: 200 },
   ],
+  // A new e-mail address with the right password: only a request (the link is mailed); without
+  // the password it is 422 for a verified account, before that the same 401 and 403.
+  'PATCH /user/{id} (neue E-Mail-Adresse)': [
+    'PATCH',
+    (id) => `/user/${id}`,
+    { email: 'neue-adresse@example.de', current_password: PASSWORD },
+    { anonymous: 401, token: 401, otherToken: 401, unverified: 403, owner: 200, stranger: 200 },
+  ],
+  'PATCH /user/{id} (neue E-Mail-Adresse ohne Passwort)': [
+    'PATCH',
+    (id) => `/user/${id}`,
+    { email: 'neue-adresse@example.de' },
+    { anonymous: 401, token: 401, otherToken: 401, unverified: 403, owner: 422, stranger: 422 },
+  ],
 };
 
 describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
@@ -274,6 +288,19 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
     const response = await client.api(method, path(userIds[actor] ?? ownerId), body);
     expect(response.status, JSON.stringify(response.body)).toBe(expected);
   });
+
+  // The confirmation page of a new e-mail address needs no login: the link in the mailbox is the
+  // proof. A wrong token is the same 400 for everyone, on GET and on POST.
+  it.each(ACTORS)(
+    'GET and POST /email-bestaetigen/{token} as %s with a wrong token → 400',
+    async (actor) => {
+      const client = clientFor(actor, otherProjectToken);
+      for (const method of ['GET', 'POST']) {
+        const response = await client.raw(method, '/email-bestaetigen/unbekannt');
+        expect(response.status, method).toBe(400);
+      }
+    },
+  );
 
   it('shows the share token to the owner only', async () => {
     const target = await prepare('open');

@@ -122,18 +122,26 @@ describe.each(DATABASES)('user account API (%s database)', (database) => {
     expect(await current(client)).toEqual(before);
   });
 
-  it('refuses an e-mail address another account uses', async () => {
-    const other = await verifiedAccount(server);
-    const { client, user } = await verifiedAccount(server);
+  it('does not change the e-mail address at once: it needs the password and waits for its link', async () => {
+    const { client, user, email } = await verifiedAccount(server);
     const before = await current(client);
-    const response = await client.api<Body>('PATCH', `/user/${user.id}`, {
-      email: other.email.toUpperCase(),
-    });
-    expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({
-      email: ['Diese E-Mail-Adresse wird bereits verwendet.'],
+    const wanted = `neu-${email}`;
+    const withoutPassword = await client.api<Body>('PATCH', `/user/${user.id}`, { email: wanted });
+    expect(withoutPassword.status).toBe(422);
+    expect(withoutPassword.body.errors).toEqual({
+      current_password: ['Bitte bestätigen Sie die Änderung mit Ihrem aktuellen Passwort.'],
     });
     expect(await current(client)).toEqual(before);
+
+    // With the password: pending until the link mailed to the new address is confirmed
+    // (api/test/email-change.test.ts).
+    const requested = await client.api<Body>('PATCH', `/user/${user.id}`, {
+      email: wanted,
+      current_password: PASSWORD,
+    });
+    expect(requested.status).toBe(200);
+    expect(requested.body.data).toMatchObject({ email, pending_email: wanted });
+    expect((await current(client))?.email).toBe(email);
   });
 
   it('hides the welcome box when the whole user is sent back with show_welcome_box false', async () => {

@@ -6,4 +6,8 @@ export interface AccountForm {
   contact_name?: string | null;
   contact_email?: string | null;
   show_welcome_box?: boolean;
+  /**
+   * Nur zusammen mit einer geänderten E-Mail-Adresse: bestätigt die Änderung. Wird nie gespeichert.
+   */
+  current_password?: string;
 }

@@ -3,9 +3,12 @@ import { PassportModule } from '@nestjs/passport';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { MailModule } from '../mail/mail.module.ts';
 import { UsersModule } from '../users/users.module.ts';
+import { AccountSettingsController } from './account-settings.controller.ts';
 import { AccountsService } from './accounts.service.ts';
 import { AuthPagesController } from './auth-pages.controller.ts';
 import { CurrentPasswordService } from './current-password.service.ts';
+import { EmailChangeController } from './email-change.controller.ts';
+import { EmailChangeService } from './email-change.service.ts';
 import { LocalStrategy } from './local.strategy.ts';
 import { LoginGuard } from './login.guard.ts';
 import { OneTimeTokensService } from './one-time-tokens.service.ts';
@@ -21,7 +24,12 @@ import { SessionSerializer } from './session.serializer.ts';
  */
 @Module({
   imports: [PassportModule.register({ session: true }), UsersModule, MailModule],
-  controllers: [AuthPagesController, PasswordChangeController],
+  controllers: [
+    AuthPagesController,
+    PasswordChangeController,
+    AccountSettingsController,
+    EmailChangeController,
+  ],
   providers: [
     {
       provide: PgSessionStore,
@@ -32,6 +40,7 @@ import { SessionSerializer } from './session.serializer.ts';
     OneTimeTokensService,
     RateLimitService,
     CurrentPasswordService,
+    EmailChangeService,
     LocalStrategy,
     LoginGuard,
     SessionSerializer,

@@ -202,6 +202,9 @@ export class AccountsService {
       if (!user) return 'invalid' as const;
       user.password_hash = passwordHash;
       user.verified_at ??= new Date();
+      // Other reset links and a pending e-mail change die with the old password: whoever asked
+      // for them with it must not finish them now.
+      await this.tokens.revoke(user.id, ['reset', 'email']);
       await this.sessions.destroyAllOf(user.id, em);
       return { ok: true, email: user.email } as const;
     });
@@ -209,7 +212,7 @@ export class AccountsService {
 
   /**
    * PATCH /user/{id}/change-password: checks the current password (guesses limited), then ends
-   * every session.
+   * every session and revokes the account's reset links and a pending e-mail change.
    */
   async changePassword(actor: UserRow, id: string, body: unknown): Promise<void> {
     this.users.assertSelf(actor, id);
@@ -228,6 +231,7 @@ export class AccountsService {
     const passwordHash = await hashPassword(value.new_password);
     await this.orm.em.transactional(async (em) => {
       user.password_hash = passwordHash;
+      await this.tokens.revoke(user.id, ['reset', 'email']);
       await this.sessions.destroyAllOf(user.id, em);
     });
   }

@@ -99,10 +99,18 @@ export class PgSessionStore extends session.Store {
 
   /**
    * Ends every session of a user (after a password change or reset), inside the transaction of
-   * `em` when the change of the password is written in one.
+   * `em` when the change of the password is written in one; `except` keeps one session (the
+   * request's own, when only the account's other sessions end).
    */
-  async destroyAllOf(userId: string, em: EntityManager = this.orm.em.fork()): Promise<void> {
-    await em.nativeDelete(SessionSchema, { user_id: userId });
+  async destroyAllOf(
+    userId: string,
+    em: EntityManager = this.orm.em.fork(),
+    except?: string,
+  ): Promise<void> {
+    await em.nativeDelete(SessionSchema, {
+      user_id: userId,
+      ...(except === undefined ? {} : { sid: { $ne: except } }),
+    });
   }
 
   /** Removes expired sessions. */

@@ -1,20 +1,16 @@
-import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import type { UserRow } from './user-row.ts';
 import { userJson } from './user-json.ts';
-import { LoggedInUser, SessionUser } from './session-user.decorator.ts';
-import { UsersService } from './users.service.ts';
+import { SessionUser } from './session-user.decorator.ts';
 
+/**
+ * The current user. `PATCH /api/user/{id}` lives in the accounts module
+ * (`account-settings.controller.ts`): a new e-mail address needs the password check and mails.
+ */
 @Controller('api/user')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
-
   @Get('current')
   current(@SessionUser() user: UserRow | undefined) {
     return { data: user ? userJson(user) : null };
-  }
-
-  @Patch(':id')
-  async update(@LoggedInUser() user: UserRow, @Param('id') id: string, @Body() body: unknown) {
-    return { data: userJson(await this.users.update(user, id, body)) };
   }
 }

@@ -13,4 +13,8 @@ export interface UserJson {
   show_welcome_box: boolean;
   created_at: string;
   updated_at: string;
+  /**
+   * Only in the answer of a PATCH that asked for a new e-mail address: the address that takes effect once the link mailed to it is opened (`email` stays the old one until then).
+   */
+  pending_email?: string;
 }
