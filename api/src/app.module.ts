@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { CompiledChecks, Definition } from '@fragewerk/engine/core';
 import { AccountsModule } from './accounts/accounts.module.ts';
+import { AccountDataModule } from './account-data/account-data.module.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { AppConfigModule } from './config/app-config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
@@ -38,6 +39,7 @@ export class AppModule {
         MailModule,
         UsersModule,
         AccountsModule,
+        AccountDataModule,
         ProjectsModule,
         QuestionnaireModule,
         HousekeepingModule,

@@ -185,6 +185,19 @@ const ACCOUNT_MATRIX: Record<
     { email: 'neue-adresse@example.de' },
     { anonymous: 401, token: 401, otherToken: 401, unverified: 403, owner: 422, stranger: 422 },
   ],
+  'GET /user/{id}/export': [
+    'GET',
+    (id) => `/user/${id}/export`,
+    undefined,
+    { anonymous: 401, token: 401, otherToken: 401, unverified: 403, owner: 200, stranger: 200 },
+  ],
+  // With a wrong password: past the access check a 422, so the matrix keeps its accounts.
+  'DELETE /user/{id}': [
+    'DELETE',
+    (id) => `/user/${id}`,
+    { password: 'nicht-das-passwort' },
+    { anonymous: 401, token: 401, otherToken: 401, unverified: 403, owner: 422, stranger: 422 },
+  ],
 };
 
 describe.each(DATABASES)('authorization matrix (%s database)', (database) => {

@@ -19,6 +19,8 @@
  *                   users
  *   projects        common, config, definition, mail, users     ProjectAccessService
  *   questionnaire   common, config, definition, projects        –
+ *   account-data    accounts, common, config, definition,       – (export and deletion of an
+ *                   mail, pages, projects, users                account's own data)
  *   database        accounts, common, definition, mail,         MikroORM (global); also
  *                   projects, users (the entities; common for   withAdvisoryLock for jobs
  *                   its texts)
@@ -88,6 +90,16 @@ const apiDomains = {
   accounts: ['common', 'config', 'definition', 'mail', 'pages', 'users'],
   projects: ['common', 'config', 'definition', 'mail', 'users'],
   questionnaire: ['common', 'config', 'definition', 'projects'],
+  'account-data': [
+    'accounts',
+    'common',
+    'config',
+    'definition',
+    'mail',
+    'pages',
+    'projects',
+    'users',
+  ],
   database: ['accounts', 'common', 'definition', 'mail', 'projects', 'users'],
   logging: [],
   housekeeping: ['accounts', 'common', 'database'],

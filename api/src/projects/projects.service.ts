@@ -22,6 +22,8 @@ import {
   type DefinitionRevisions,
 } from '../definition/definition-revisions.ts';
 import { MailService } from '../mail/mail.service.ts';
+import { deleteOutboxMailAbout, projectMailMarker } from '../mail/mail-erasure.ts';
+import { deleteMailFiles, mailFolder } from '../mail/mail-files.ts';
 import type { UserRow } from '../users/user-row.ts';
 import {
   documentsOfProjects,
@@ -230,9 +232,19 @@ export class ProjectsService {
     return this.json(access);
   }
 
-  /** DELETE /projects/{id}, with every answer. */
+  /**
+   * DELETE /projects/{id}, with every answer, entry, progress row and migration log row
+   * (`on delete cascade`) and the mails about it (they name the customer and the project): the
+   * unsent ones of the outbox in the same transaction, then the mail files.
+   */
   async remove({ project }: ProjectAccess) {
-    await deleteProject(this.orm.em, project.id);
+    await this.orm.em.fork().transactional(async (em) => {
+      await deleteOutboxMailAbout(em, [project.id]);
+      await deleteProject(em, project.id);
+    });
+    await deleteMailFiles(mailFolder(this.config.dataDir), {
+      mentioning: [projectMailMarker(project.id)],
+    });
   }
 
   /**

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.ts';
+import { AccountDataController } from './account-data.controller.ts';
+import { AccountDataService } from './account-data.service.ts';
+import { AccountDeletedPageController } from './account-deleted-page.controller.ts';
+import { UsersModule } from '../users/users.module.ts';
+
+/**
+ * An account's own data: the export and deleting the account. A module of its own because it
+ * needs the password check and the sessions of `AccountsModule`, which itself builds on
+ * `UsersModule` – in either of those it would make a cycle.
+ */
+@Module({
+  imports: [UsersModule, AccountsModule],
+  controllers: [AccountDataController, AccountDeletedPageController],
+  providers: [AccountDataService],
+})
+export class AccountDataModule {}
