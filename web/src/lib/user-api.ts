@@ -30,7 +30,8 @@ export const userApi = api.injectEndpoints({
   }),
 });
 
-handleErrorsLocally('updateUser', [422]);
+// 429: too many password guesses or mails for a new address; the message shows at its field.
+handleErrorsLocally('updateUser', [422, 429]);
 handleErrorsLocally('changePassword', [401, 422]);
 
 export const { useGetCurrentUserQuery, useUpdateUserMutation, useChangePasswordMutation } = userApi;

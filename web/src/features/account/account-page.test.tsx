@@ -2,6 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api, renderApp, verifiedUser } from '../../test/render-app.tsx';
 
+const WRONG_PASSWORD =
+  'Das aktuelle Passwort wurde nicht korrekt eingegeben. Bitte korrigieren Sie das Passwort um sich zu verifizieren.';
+const CONFIRM_WITH_PASSWORD = 'Bitte bestätigen Sie die Änderung mit Ihrem aktuellen Passwort.';
+
 describe('account settings', () => {
   it('shows the title, the company as subtitle, German dates and the prefilled fields', async () => {
     await renderApp('/account');
@@ -107,7 +111,7 @@ describe('account settings', () => {
           422,
           {
             message: 'Die Eingaben sind ungültig.',
-            errors: { email: ['Diese E-Mail-Adresse wird bereits verwendet.'] },
+            errors: { current_password: [WRONG_PASSWORD] },
           },
         ]),
       ],
@@ -115,18 +119,87 @@ describe('account settings', () => {
     const email = screen.getByLabelText(/^E-Mail \*?$/);
     await user.clear(email);
     await user.type(email, 'neu@agentur-nord.de');
+    const password = screen.getByLabelText(/^Aktuelles Passwort/);
+    await user.type(password, 'falsches-passwort');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(
-      await screen.findByText('Diese E-Mail-Adresse wird bereits verwendet.'),
-    ).toBeInTheDocument();
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText(WRONG_PASSWORD)).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
     expect(screen.queryByText('Daten wurden gespeichert')).not.toBeInTheDocument();
     expect(screen.queryByText('Es ist ein Fehler aufgetreten')).not.toBeInTheDocument();
     // Editing the field clears the server's message.
-    await user.type(email, 'x');
+    await user.type(password, 'x');
+    expect(screen.queryByText(WRONG_PASSWORD)).not.toBeInTheDocument();
+  });
+
+  it('asks for the current password only while the e-mail differs from the stored one', async () => {
+    const { user } = await renderApp('/account');
+    expect(screen.queryByLabelText(/^Aktuelles Passwort/)).not.toBeInTheDocument();
+    const email = screen.getByLabelText(/^E-Mail \*?$/);
+    await user.clear(email);
+    await user.type(email, 'neu@agentur-nord.de');
+    const password = screen.getByLabelText(/^Aktuelles Passwort/);
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toBeRequired();
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    // The stored address in other capitals is no change.
+    await user.clear(email);
+    await user.type(email, 'Jana@Agentur-Nord.de');
+    expect(screen.queryByLabelText(/^Aktuelles Passwort/)).not.toBeInTheDocument();
+  });
+
+  it('sends no new e-mail address without the password; the field says why', async () => {
+    const patches: unknown[] = [];
+    const { user } = await renderApp('/account', {
+      handlers: [
+        api.patch(`/user/${verifiedUser.id}`, (body) => {
+          patches.push(body);
+          return [200, verifiedUser];
+        }),
+      ],
+    });
+    const email = screen.getByLabelText(/^E-Mail \*?$/);
+    await user.clear(email);
+    await user.type(email, 'neu@agentur-nord.de');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText(CONFIRM_WITH_PASSWORD)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Aktuelles Passwort/)).toHaveFocus();
+    expect(patches).toEqual([]);
+  });
+
+  it('sends the password with a new address and says where the link went instead of showing it as changed', async () => {
+    const bodies: unknown[] = [];
+    const { user } = await renderApp('/account', {
+      handlers: [
+        api.get('/user/current', verifiedUser),
+        api.patch(`/user/${verifiedUser.id}`, (body) => {
+          bodies.push(body);
+          return [200, { ...verifiedUser, pending_email: 'neu@agentur-nord.de' }];
+        }),
+      ],
+    });
+    const email = screen.getByLabelText(/^E-Mail \*?$/);
+    await user.clear(email);
+    await user.type(email, ' neu@agentur-nord.de ');
+    await user.type(screen.getByLabelText(/^Aktuelles Passwort/), 'sicheres-passwort');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(
-      screen.queryByText('Diese E-Mail-Adresse wird bereits verwendet.'),
-    ).not.toBeInTheDocument();
+      await screen.findByText(
+        'Wir haben einen Bestätigungslink an neu@agentur-nord.de geschickt. Die neue Adresse gilt, sobald Sie ihn öffnen.',
+      ),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        company: 'Agentur Nord',
+        email: 'neu@agentur-nord.de',
+        contact_name: 'Jana Kühn',
+        contact_email: 'jana@agentur-nord.de',
+        current_password: 'sicheres-passwort',
+      },
+    ]);
+    // Until the link is opened the stored address stays, and the password is gone.
+    expect(email).toHaveValue('jana@agentur-nord.de');
+    expect(screen.queryByLabelText(/^Aktuelles Passwort/)).not.toBeInTheDocument();
   });
 
   it('shows an unverified user the notice instead of the form', async () => {

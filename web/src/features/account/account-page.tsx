@@ -21,7 +21,12 @@ const valuesOf = (user: CurrentUser) => ({
   email: user.email,
   contact_name: user.contact_name ?? '',
   contact_email: user.contact_email ?? '',
+  current_password: '',
 });
+
+/** Whether the e-mail field asks for another address than the stored one (as the server compares). */
+const changesEmail = (typed: string, user: CurrentUser) =>
+  typed.trim().toLowerCase() !== user.email.toLowerCase();
 
 function AccountForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
@@ -29,11 +34,18 @@ function AccountForm({ user }: { user: CurrentUser }) {
   const form = useSchemaForm('form:account', valuesOf(user), isLoading);
   const [saved, showSaved] = useTimedFlag(SAVED_NOTICE_MS);
   const [changingPassword, setChangingPassword] = useState(false);
+  // The address a confirmation link went to: it takes effect only once the link is opened.
+  const [pendingEmail, setPendingEmail] = useState<string>();
+  const emailChanging = changesEmail(form.values.email, user);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading || !form.attemptSubmit(event.currentTarget)) return;
-    const { company, email, contact_name, contact_email } = form.output;
+    const { company, email, contact_name, contact_email, current_password } = form.output;
+    if (emailChanging && !current_password) {
+      form.setServerErrors({ current_password: [t('account.confirmWithPassword')] });
+      return;
+    }
     const result = await update({
       id: user.id,
       changes: {
@@ -41,10 +53,13 @@ function AccountForm({ user }: { user: CurrentUser }) {
         email,
         contact_name: contact_name || null,
         contact_email: contact_email || null,
+        ...(emailChanging ? { current_password } : {}),
       },
     });
     if ('data' in result && result.data) {
+      // The stored address stays until the link is opened: the field shows it again.
       form.reset(valuesOf(result.data));
+      if (result.data.pending_email) setPendingEmail(result.data.pending_email);
       showSaved();
     } else {
       form.setServerErrors(errorBody(result.error)?.errors ?? {});
@@ -52,7 +67,7 @@ function AccountForm({ user }: { user: CurrentUser }) {
   };
 
   const field = (
-    name: 'company' | 'email' | 'contact_name' | 'contact_email',
+    name: 'company' | 'email' | 'contact_name' | 'contact_email' | 'current_password',
     label: string,
     extra: Partial<Parameters<typeof TextField>[0]> = {},
   ) => (
@@ -77,12 +92,25 @@ function AccountForm({ user }: { user: CurrentUser }) {
             {t('common.saved')}
           </p>
         ) : null}
+        {pendingEmail ? (
+          <p className="notice notice-info" role="status">
+            {t('account.emailPending', { email: pendingEmail })}
+          </p>
+        ) : null}
         {field('company', t('account.company'), { required: true, autoComplete: 'organization' })}
         {field('email', t('account.email'), {
           required: true,
           type: 'email',
           autoComplete: 'email',
         })}
+        {emailChanging
+          ? field('current_password', t('account.currentPassword'), {
+              required: true,
+              type: 'password',
+              autoComplete: 'current-password',
+              help: t('account.currentPasswordHelp'),
+            })
+          : null}
         {field('contact_name', t('account.contactName'), {
           autoComplete: 'name',
           help: t('account.contactHelp'),
