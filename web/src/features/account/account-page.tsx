@@ -11,6 +11,7 @@ import { errorBody } from '../../lib/api.ts';
 import { germanDate } from '../../lib/dates.ts';
 import { useCurrentUser, useUpdateUserMutation, type CurrentUser } from '../../lib/user-api.ts';
 import { NotVerifiedNotice } from '../auth/not-verified-notice.tsx';
+import { AccountDataSection } from './account-data-section.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 
 /** How long 'Daten wurden gespeichert' stays visible. */
@@ -163,6 +164,7 @@ export function AccountPage() {
         {t('common.updated', { date: germanDate(user.updated_at) })}
       </p>
       {user.verified ? <AccountForm user={user} /> : <NotVerifiedNotice />}
+      {user.verified ? <AccountDataSection user={user} /> : null}
     </section>
   );
 }

@@ -1,0 +1,80 @@
+import { type FormEvent, useState } from 'react';
+import { Dialog } from '@fragewerk/engine/react';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/form/text-field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { errorBody, errorStatus } from '../../lib/api.ts';
+import { navigation } from '../../lib/navigation.ts';
+import { useDeleteAccountMutation } from './account-data-api.ts';
+
+/** The server's page „Ihr Account wurde gelöscht.“ (the app itself needs a login). */
+export const ACCOUNT_DELETED_URL = '/account-geloescht';
+
+/**
+ * „Account löschen“: says what goes, asks for the password and deletes. The focus starts on
+ * „Abbrechen“, so that no key press deletes anything by accident; Escape closes.
+ */
+export function DeleteAccountDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [remove, { isLoading }] = useDeleteAccountMutation();
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [message, setMessage] = useState<string | undefined>();
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading || done) return;
+    setMessage(undefined);
+    if (!password) {
+      setErrors([t('accountData.passwordRequired')]);
+      return;
+    }
+    const result = await remove({ id: userId, password });
+    if ('error' in result) {
+      // Other failures get the app's error toast.
+      const status = errorStatus(result.error);
+      const body = errorBody(result.error);
+      if (status === 429) setMessage(body?.message ?? t('errors.generic'));
+      else if (status === 422) setErrors(body?.errors?.password ?? [t('password.wrong')]);
+      return;
+    }
+    setDone(true);
+    navigation.leaveTo(ACCOUNT_DELETED_URL);
+  };
+
+  return (
+    <Dialog title={t('accountData.deleteTitle')} onClose={onClose} tone="warning">
+      <p>{t('accountData.deleteText')}</p>
+      {message ? (
+        <p className="notice notice-warning" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={t('accountData.password')}
+          type="password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setErrors([]);
+          }}
+          errors={errors}
+          autoComplete="current-password"
+          disabled={isLoading || done}
+          required
+        />
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose} autoFocus>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button button-danger" disabled={isLoading || done}>
+            {isLoading ? <Spinner small /> : null}
+            {t('accountData.deleteSubmit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
