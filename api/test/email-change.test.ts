@@ -188,6 +188,18 @@ describe.each(DATABASES)('e-mail change: the request (%s database)', (database) 
     expect((await current(second.client))?.email).toBe(second.email);
   });
 
+  it('limits the mails to one new address like registration and reset (429 at the e-mail field)', async () => {
+    const { client, user, email } = await verifiedAccount(holder.server);
+    const wanted = uniqueEmail('begrenzt');
+    const ask = () => requestChange(client, user.id, { email: wanted, current_password: PASSWORD });
+    for (let request = 1; request <= 5; request += 1) expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors?.email?.[0]).toMatch(/^Zu viele Anfragen\. Bitte warten Sie /);
+    expect(await mailsTo(wanted)).toHaveLength(5);
+    expect((await current(client))?.email).toBe(email);
+  });
+
   it('a new reset link revokes the older one of the same account', async () => {
     const { email } = await verifiedAccount(holder.server);
     const requestReset = async () => {
