@@ -22,6 +22,7 @@ import {
   updateAnswer,
   updateItem,
 } from '../projects/answers.repository.ts';
+import { ConfirmedAnswerClaims } from '../projects/project-access-confirmed.ts';
 import {
   ProjectAccessService,
   type AnswerClaim,
@@ -71,6 +72,9 @@ interface DirectWrite {
  */
 @Injectable()
 export class QuestionnaireService {
+  /** Claims whose access the database confirmed lately: only their bodies are checked first. */
+  private readonly confirmed = new ConfirmedAnswerClaims();
+
   constructor(
     private readonly orm: MikroORM,
     @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
@@ -139,14 +143,19 @@ export class QuestionnaireService {
   }
 
   /**
-   * An autosave in one statement (the busiest writes): where the claim can be put as a condition
-   * on the project row, the body is valid for the step of the current revision, needs nothing
-   * stored and edits an existing version, the write itself checks access and revision
-   * (`ProjectAccessService.answerCondition`). Undefined sends the save the long way – reading the
-   * project first – which also gives every refusal its reason: no access, another revision, an
-   * invalid body, a stale version.
+   * An autosave in one statement (the busiest writes): where the database confirmed the claim
+   * lately, the claim can be put as a condition on the project row, the body is valid for the
+   * step of the current revision, needs nothing stored and edits an existing version, the write
+   * itself checks access and revision (`ProjectAccessService.answerCondition`). Undefined sends
+   * the save the long way – reading the project first – which also gives every refusal its
+   * reason: no access, another revision, an invalid body, a stale version.
+   *
+   * Access comes before validation: a claim nobody confirmed (an unknown project, a made-up
+   * token) is never validated here, so no body reaches the validators before its sender's access
+   * is established.
    */
   private directWrite(claim: AnswerClaim, ref: StepRef, body: unknown): DirectWrite | undefined {
+    if (!this.confirmed.has(claim)) return undefined;
     const revision = this.revisions.current;
     const access = this.access.answerCondition(claim, revision.ref.id);
     const revisionStep = stepIn(revision, ref);
@@ -155,15 +164,21 @@ export class QuestionnaireService {
       const answers = this.answers(revisionStep, body, true);
       return answers.version > 0 ? { ...answers, access } : undefined;
     } catch (error) {
-      // Before the caller is known, an invalid body earns no messages: the long way checks first.
+      // The claim may be out of date: the long way checks access again before its messages.
       if (error instanceof ApiError) return undefined;
       throw error;
     }
   }
 
-  /** The caller's access for answering, read from the database (401/403/404 where there is none). */
-  private resolve({ caller, projectId }: AnswerClaim): Promise<ProjectAccess> {
-    return this.access.resolve(caller, projectId, 'answer');
+  /**
+   * The caller's access for answering, read from the database (401/403/404 where there is none).
+   * The claim counts as confirmed only once this succeeds: until then, no shortcut for it.
+   */
+  private async resolve(claim: AnswerClaim): Promise<ProjectAccess> {
+    this.confirmed.forget(claim);
+    const access = await this.access.resolve(claim.caller, claim.projectId, 'answer');
+    this.confirmed.confirm(claim);
+    return access;
   }
 
   /** PATCH …/{kind}/{itemId} as the route gets it: in one statement where it can, else the long way. */
@@ -173,7 +188,10 @@ export class QuestionnaireService {
       const key = { id: itemId, projectId: claim.projectId, stepKey: ref.key };
       const { data, version, fields, access } = direct;
       const saved = await updateItem(this.orm.em, key, data, version, fields, access);
-      if (saved) return itemJson(saved);
+      if (saved) {
+        this.confirmed.confirm(claim);
+        return itemJson(saved);
+      }
     }
     return this.updateItem(await this.resolve(claim), ref, itemId, body);
   }
@@ -185,7 +203,10 @@ export class QuestionnaireService {
       const { data, version, fields, access } = direct;
       const em = this.orm.em;
       const saved = await updateAnswer(em, claim.projectId, ref.key, data, version, fields, access);
-      if (saved) return answerJson(saved);
+      if (saved) {
+        this.confirmed.confirm(claim);
+        return answerJson(saved);
+      }
     }
     return this.saveForm(await this.resolve(claim), ref, body);
   }

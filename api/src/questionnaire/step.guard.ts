@@ -52,7 +52,9 @@ export const AnswerStep = (kind: StepKind) =>
 /**
  * Marks an autosave route on a step of `kind` of the project `:id`: the step is checked first
  * (404); the caller's right to answer is checked by the service, in its write where it can
- * (`QuestionnaireService.saveFormFor`), so the route gets the caller's unchecked `@Claim()`.
+ * (`QuestionnaireService.saveFormFor`), so the route gets the caller's unchecked `@Claim()`. The
+ * service validates the body only once the database has confirmed that claim (now or within the
+ * last minute), never for a caller without access.
  */
 export const ClaimedStep = (kind: StepKind) =>
   applyDecorators(SetMetadata(STEP_KIND, kind), UseGuards(StepGuard));
