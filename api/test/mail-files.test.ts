@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HousekeepingService } from '../src/housekeeping/housekeeping.service.ts';
@@ -8,6 +11,7 @@ import { verifiedAccount } from './accounts.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Mails written to files (no `SMTP_URL`): they hold addresses and links with tokens, so only
@@ -48,6 +52,22 @@ describe.each(DATABASES)('mail files (%s database)', (database) => {
     expect(log).toContain(`als Datei gespeichert (${reset.file})`);
     expect(log).toContain('npm run mails');
     expect(log).not.toContain(new URL(reset.link!).pathname);
+  });
+
+  it('shows the newest mails with their links through `npm run mails`', async () => {
+    const mails = await server.mails();
+    const { stdout } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['api/src/mail/print-mails.ts', '--count', '2'],
+      { cwd: root, env: { ...process.env, DATA_DIR: server.config.dataDir, SMTP_URL: '' } },
+    );
+    const [previous, newest] = mails.slice(-2);
+    expect(stdout).toContain(newest!.subject);
+    expect(stdout).toContain(newest!.link!);
+    expect(stdout).toContain(`an ${newest!.to}`);
+    expect(stdout).toContain(previous!.link!);
+    // Only the two newest.
+    expect(stdout.match(/^\S.* an /gm)).toHaveLength(2);
   });
 
   it('deletes mail files older than a week and keeps the newer ones', async () => {

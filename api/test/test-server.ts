@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { DEFAULT_MAIL_FROM, type AppConfig } from '../src/config/app-config.ts';
 import { createApp, type RunningApp } from '../src/create-app.ts';
+import { readMail } from '../src/mail/mail-files.ts';
 import { MailOutboxWorker } from '../src/mail/mail-outbox.worker.ts';
 
 /** Which databases the API tests run on: always the embedded one, and a server when configured. */
@@ -42,41 +43,6 @@ export async function createServerDatabase(
       await client.end();
     },
   };
-}
-
-const fromQuotedPrintable = (text: string) =>
-  Buffer.from(
-    text
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-/** Decodes RFC 2047 words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`); white space between two of them goes. */
-const decodeWords = (value: string) =>
-  value
-    .replace(/(\?=)\s+(=\?)/g, '$1$2')
-    .replace(/=\?UTF-8\?([QB])\?(.*?)\?=/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : fromQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-
-/** Reads the single-part text mails nodemailer writes to the outbox. */
-function parseMail(raw: string): { to: string; subject: string; text: string } {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).trim();
-  const header = (name: string) =>
-    decodeWords(head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1] ?? '');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(body, 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? fromQuotedPrintable(body)
-        : body;
-  return { to: header('To'), subject: header('Subject'), text };
 }
 
 /** Starts the real server (same `createApp` as `npm start`) on a free port with a fresh database. */
@@ -116,7 +82,7 @@ export async function startTestServer(
       const files = (await readdir(folder).catch(() => [] as string[])).sort();
       return Promise.all(
         files.map(async (file) => {
-          const mail = parseMail(await readFile(path.join(folder, file), 'utf8'));
+          const mail = readMail(await readFile(path.join(folder, file), 'utf8'));
           return { file, ...mail, link: mail.text.match(/https?:\/\/\S+/)?.[0] };
         }),
       );

@@ -28,6 +28,31 @@ const fromQuotedPrintable = (text: string) =>
     'latin1',
   ).toString('utf8');
 
+/** Decodes RFC 2047 words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`); white space between two of them goes. */
+const decodeWords = (value: string) =>
+  value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?UTF-8\?([QB])\?(.*?)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : fromQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+
+/** A mail file as a person reads it: recipient, subject and text, decoded. */
+export interface ReadMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Reads a single-part text mail as nodemailer writes it. */
+export function readMail(raw: string): ReadMail {
+  const { head, text } = parse(raw);
+  const header = (name: string) =>
+    decodeWords(new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '');
+  return { to: header('To'), subject: header('Subject'), text };
+}
+
 /** The header block (folded lines joined) and the decoded body of a single-part text mail. */
 function parse(raw: string): { head: string; text: string } {
   const split = raw.search(/\r?\n\r?\n/);

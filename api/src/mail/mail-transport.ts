@@ -65,7 +65,8 @@ export class MailTransport {
     await writeFile(path.join(this.folder, name), (info as { message: Buffer }).message, {
       mode: 0o600,
     });
-    this.logger.log(t('mail.savedToFile', { subject: mail.subject, file: name }));
+    // The file's name, not its subject: subjects can hold a customer's or a project's name.
+    this.logger.log(t('mail.savedToFile', { file: name }));
   }
 
   /** The subject and text of a template with its values and link filled in. */
