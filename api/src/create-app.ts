@@ -10,6 +10,7 @@ import passport from 'passport';
 import type { DestinationStream, Logger } from 'pino';
 import { AppModule } from './app.module.ts';
 import { type AppConfig, sessionSecretIn } from './config/app-config.ts';
+import { startupWarnings } from './config/startup-warnings.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
 import { ormConfig } from './database/orm-config.ts';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
@@ -64,6 +65,7 @@ export async function createApp(
     options.logger === false ? 'silent' : config.logLevel,
     options.logDestination,
   );
+  for (const warning of startupWarnings(config)) logger.warn({ context: 'Konfiguration' }, warning);
   let embedded: EmbeddedPostgres | undefined;
   const databaseUrl =
     config.databaseUrl ??

@@ -4,6 +4,7 @@ import {
   Get,
   HttpCode,
   HttpStatus,
+  Inject,
   Param,
   Post,
   Req,
@@ -12,6 +13,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { t } from '../common/messages.ts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { renderFormPage, renderMessagePage, type FormField } from '../pages/render-page.ts';
 import { pagesCss } from '../pages/pages-css.ts';
 import { AccountsService } from './accounts.service.ts';
@@ -39,7 +41,20 @@ export class AuthPagesController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly rateLimit: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** `REGISTRATION=closed`: nobody creates an account here (the operator creates them). */
+  private get registrationClosed(): boolean {
+    return this.config.registration === 'closed';
+  }
+
+  /** The notice /register shows instead of its form while registration is closed. */
+  private registrationClosedPage(): string {
+    return renderMessagePage(t('pages.register.closedTitle'), t('pages.register.closed'), {
+      links: [['/login', t('pages.toLogin')]],
+    });
+  }
 
   /** Requests that send a mail are limited per e-mail address and per client address. */
   private mailKeys(request: Request, form: Form): MailKeys {
@@ -84,7 +99,9 @@ export class AuthPagesController {
       submit: t('pages.login.submit'),
       links: [
         ['/passwort-vergessen', t('pages.login.forgot')],
-        ['/register', t('pages.login.register')],
+        ...(this.registrationClosed
+          ? []
+          : [['/register', t('pages.login.register')] as [string, string]]),
         ['/aktivierung-erneut-senden', t('pages.login.resend')],
       ],
     });
@@ -166,12 +183,16 @@ export class AuthPagesController {
 
   @Get('register')
   register(@Req() request: Request, @Res() response: Response) {
+    if (this.registrationClosed) return response.type('html').send(this.registrationClosedPage());
     response.type('html').send(this.registerPage(request));
   }
 
   @Post('register')
   @HttpCode(200)
   async registerSubmit(@Req() request: Request, @Res() response: Response, @Body() form: Form) {
+    if (this.registrationClosed) {
+      return response.status(HttpStatus.FORBIDDEN).type('html').send(this.registrationClosedPage());
+    }
     if (this.expired(request)) {
       return response
         .status(HttpStatus.FORBIDDEN)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readEnvironment } from './environment.ts';
+import { readEnvironment, type RegistrationMode } from './environment.ts';
 
 /** The web app as `npm run build -w web` leaves it (from `api/src/config` and `api/dist/config`). */
 const builtWebApp = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -41,6 +41,8 @@ export interface AppConfig {
   webDir: string | undefined;
   /** Express's `trust proxy` (`TRUST_PROXY`): false, true, a number of hops or an address list. */
   trustProxy?: boolean | number | string;
+  /** `REGISTRATION`: 'closed' refuses new accounts at /register; undefined means open. */
+  registration?: RegistrationMode;
 }
 
 /** The session secret kept in the data folder, created on first start. */
@@ -80,5 +82,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDir:
       env.WEB_DIR || (existsSync(path.join(builtWebApp, 'index.html')) ? builtWebApp : undefined),
     trustProxy: checked.trustProxy,
+    registration: env.REGISTRATION === 'closed' ? 'closed' : 'open',
   };
 }

@@ -19,6 +19,7 @@ export const VARIABLES = [
   'DEFINITION_DIR',
   'WEB_DIR',
   'LOG_LEVEL',
+  'REGISTRATION',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -28,6 +29,11 @@ const SECRET: ReadonlySet<Variable> = new Set(['DATABASE_URL', 'SMTP_URL', 'SESS
 
 /** pino's levels (the logger's `LOG_LEVEL`). */
 export const LOG_LEVEL_NAMES = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** `REGISTRATION`: whether anyone may create an account at /register (open, the default). */
+export const REGISTRATION_MODES = ['open', 'closed'] as const;
+
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
 /** The names Express's `trust proxy` knows besides addresses and subnets. */
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -56,6 +62,7 @@ const schema = {
     DEFINITION_DIR: { type: 'string' },
     WEB_DIR: { type: 'string' },
     LOG_LEVEL: { enum: LOG_LEVEL_NAMES },
+    REGISTRATION: { enum: REGISTRATION_MODES },
   },
 };
 
