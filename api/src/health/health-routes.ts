@@ -24,9 +24,19 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T> {
 }
 
 /**
+ * The readiness write: one row, upserted on every check. A database that still answers but cannot
+ * commit a write (disk full, switched to read-only, a replica after a failover) would take every
+ * request that saves and fail it; only a committed write finds that out.
+ */
+const PROBE_WRITE =
+  'insert into health_probe (id, checked_at) values (1, now()) ' +
+  'on conflict (id) do update set checked_at = excluded.checked_at';
+
+/**
  * `GET /healthz`: the process is alive and serves HTTP (200). `GET /readyz`: it can serve
- * requests – the database answers `select 1` within two seconds and no migration is pending
- * (200), else 503 with a German reason; also 503 once a shutdown has begun. Both answer JSON
+ * requests – the database answers `select 1` within two seconds, no migration is pending and it
+ * commits a write (`PROBE_WRITE`, also within two seconds) (200), else 503 with a German reason;
+ * also 503 once a shutdown has begun. Both answer JSON
  * without touching sessions: this router comes before express-session, passport, the CSRF
  * checks and MikroORM's request context in `create-app.ts`, so a load balancer polling every
  * second creates no session and sets no cookie.
@@ -55,6 +65,11 @@ export function healthRoutes(options: { orm: MikroORM; http: GracefulHttp }): ex
         return notReady(t('health.databaseDown'));
       }
       if (!migrated) return notReady(t('health.migrationsPending'));
+    }
+    try {
+      await within(DATABASE_TIMEOUT_MS, orm.em.getConnection().execute(PROBE_WRITE));
+    } catch {
+      return notReady(t('health.databaseReadOnly'));
     }
     answer(response, 200, { status: 'ok' });
   });
