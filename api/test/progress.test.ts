@@ -189,9 +189,9 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
     expect((await customer.api('PUT', `/projects/${project.id}/approve`)).status).toBe(200);
 
     const mail = (await server.mails()).filter((entry) => entry.to.includes(ownerEmail)).at(-1)!;
-    expect(mail.subject).toBe('Projekt freigegeben: Relaunch');
+    expect(mail.subject).toBe('Projekt freigegeben: „Relaunch“');
     expect(mail.text).toContain(
-      'Tischlerei Berger hat den Fragebogen des Projekts „Relaunch“ freigegeben. Vollständig sind 3 von 8 Schritten; noch nicht vollständig: „Ziele“, „Markenpersönlichkeit“, „Polaritätenprofil“, „User Stories“ und „Personas“.',
+      'der Fragebogen Ihres Projekts „Relaunch“ (Kunde: „Tischlerei Berger“) wurde über den Freigabelink freigegeben. Vollständig sind 3 von 8 Schritten; noch nicht vollständig: „Ziele“, „Markenpersönlichkeit“, „Polaritätenprofil“, „User Stories“ und „Personas“.',
     );
     expect(mail.link).toBe(`http://fragewerk.test/projekte/${project.id}/ergebnisse`);
   });
@@ -217,9 +217,9 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
     customer.editToken = project.edit_token;
     expect((await customer.api('PUT', `/projects/${project.id}/approve`)).status).toBe(200);
     const mail = (await server.mails()).filter((entry) => entry.to.includes(ownerEmail)).at(-1)!;
-    expect(mail.subject).toBe('Projekt freigegeben: Komplett');
+    expect(mail.subject).toBe('Projekt freigegeben: „Komplett“');
     expect(mail.text).toContain(
-      'Tischlerei Berger hat den Fragebogen des Projekts „Komplett“ freigegeben. Die Ergebnisse finden Sie hier:',
+      'der Fragebogen Ihres Projekts „Komplett“ (Kunde: „Tischlerei Berger“) wurde über den Freigabelink freigegeben. Die Ergebnisse finden Sie hier:',
     );
     expect(mail.text).not.toContain('vollständig');
   });

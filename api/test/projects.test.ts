@@ -456,7 +456,7 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
 
     const mail = (await server.mails()).filter((entry) => entry.to.includes(ownerEmail)).at(-1);
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe('Projekt freigegeben: Website Relaunch');
+    expect(mail!.subject).toBe('Projekt freigegeben: „Website Relaunch“');
     expect(mail!.text).toContain('Bäckerei Sommer');
     expect(mail!.link).toBe(`http://fragewerk.test/projekte/${project.id}/ergebnisse`);
 

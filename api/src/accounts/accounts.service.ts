@@ -118,7 +118,9 @@ export class AccountsService {
     this.mail.enqueue(em, {
       to: user.email,
       template: 'activation',
-      values: { company: user.company },
+      // Nothing the registrant typed: the mail goes to an address they name, and a company name
+      // like „Ihr Konto wird gesperrt, melden Sie sich unter …“ would read as our words.
+      values: {},
       link: this.link(`/verify/${token}`),
     });
   }

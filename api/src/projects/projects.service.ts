@@ -50,6 +50,7 @@ import {
   type ProjectRecord,
   type StoredProgress,
 } from './projects.repository.ts';
+import { quotedValue } from '../mail/quoted-value.ts';
 
 /** A new share token: 256 random bits. */
 const newEditToken = () => randomBytes(32).toString('base64url');
@@ -286,8 +287,9 @@ export class ProjectsService {
       to: project.owner.email,
       template: incomplete.length > 0 ? 'approvedIncomplete' : 'approved',
       values: {
-        customer_firm: project.customer_firm,
-        project_name: project.project_name,
+        // Typed names, quoted as data in the template and kept short (mail/quoted-value.ts).
+        customer_firm: quotedValue(project.customer_firm),
+        project_name: quotedValue(project.project_name),
         complete: String(progress.complete),
         total: String(progress.total),
         steps: new Intl.ListFormat('de', { type: 'conjunction' }).format(incomplete),
