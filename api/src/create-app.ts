@@ -11,6 +11,7 @@ import type { DestinationStream, Logger } from 'pino';
 import { AppModule } from './app.module.ts';
 import { type AppConfig, sessionSecretIn } from './config/app-config.ts';
 import { startupWarnings } from './config/startup-warnings.ts';
+import { checkDataFolder } from './config/data-folder-check.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
 import { ormConfig } from './database/orm-config.ts';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
@@ -66,6 +67,8 @@ export async function createApp(
     options.logDestination,
   );
   for (const warning of startupWarnings(config)) logger.warn({ context: 'Konfiguration' }, warning);
+  // Before anything opens a file there: a wrong DATA_DIR is one German sentence (run-server.ts).
+  checkDataFolder(config);
   let embedded: EmbeddedPostgres | undefined;
   const databaseUrl =
     config.databaseUrl ??

@@ -14,8 +14,9 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
 
 /**
  * The estimator with the common and German dictionaries, built on first use and kept: loading
- * and indexing the dictionaries takes ~0.3 s and ~20 MB, which a start (and a process that
- * never sees a password form) should not pay.
+ * and indexing the dictionaries takes 0.3–0.6 s and ~20 MB of heap (~60 MB resident), which a
+ * start (and a process that never sees a password form) should not pay; the first password
+ * form after a start waits for it once.
  */
 function loadEstimator(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
