@@ -21,11 +21,12 @@
  *   questionnaire   common, config, definition, projects        –
  *   account-data    accounts, common, config, definition,       – (export and deletion of an
  *                   mail, pages, projects, users                account's own data)
- *   database        accounts, common, definition, mail,         MikroORM (global); also
- *                   projects, users (the entities; common for   withAdvisoryLock for jobs
- *                   its texts)
+ *   database        accounts, common, definition, health,       MikroORM (global); also
+ *                   mail, projects, users (the entities;        withAdvisoryLock for jobs
+ *                   common for its texts)
  *   logging         –                                           (no module: pino for create-app.ts)
- *   housekeeping    accounts, common, database                  – (a scheduled job)
+ *   housekeeping    accounts, common, config, database, mail    – (a scheduled job; mail for
+ *                                                               the age of mail files)
  *   health          common                                      – (no module: health routes
  *                                                               before the session, shutdown)
  *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts,
@@ -100,9 +101,9 @@ const apiDomains = {
     'projects',
     'users',
   ],
-  database: ['accounts', 'common', 'definition', 'mail', 'projects', 'users'],
+  database: ['accounts', 'common', 'definition', 'health', 'mail', 'projects', 'users'],
   logging: [],
-  housekeeping: ['accounts', 'common', 'database'],
+  housekeeping: ['accounts', 'common', 'config', 'database', 'mail'],
   health: ['common'],
 };
 const apiFolders = [...Object.keys(apiDomains), 'locale'];
