@@ -11,8 +11,7 @@ import { WINDOW_MINUTES } from '../accounts/rate-limit.service.ts';
 import { BackgroundTask } from '../common/background-task.ts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { ADVISORY_LOCKS, tryWithAdvisoryLock } from '../database/advisory-lock.ts';
-import { deleteMailFilesOlderThan, MAIL_FILE_DAYS } from '../mail/mail-file-retention.ts';
-import { mailFolder } from '../mail/mail-files.ts';
+import { deleteMailFilesOlderThan, MAIL_FILE_DAYS, mailFolder } from '../mail/mail-files.ts';
 import { deleteExpiredRows, type DeletedRows } from './housekeeping.repository.ts';
 
 /** Every ten minutes, and once shortly after the start. */

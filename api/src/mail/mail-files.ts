@@ -1,15 +1,16 @@
-import { readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
  * The mail files of the file transport: without `SMTP_URL`, mail-transport.ts writes every mail
  * as an `.eml` file to `<DATA_DIR>/mail/`. Those files are copies of what a mail says – an
  * address, a link with a one-time token, a customer's and a project's name – and go when the
- * account or the project they are about is deleted (SECURITY.md). Kept apart from the transport,
- * which only writes them: this module reads them back the way nodemailer wrote them.
+ * account or the project they are about is deleted (SECURITY.md), and after a week in any case.
+ * Kept apart from the transport, which only writes them: this module reads them back the way
+ * nodemailer wrote them (for the erasure, `npm run mails` and the tests) and deletes them.
  */
 
-/** The folder the file transport writes to (the same join as mail-transport.ts). */
+/** The folder the file transport writes to. */
 export const mailFolder = (dataDir: string) => path.join(dataDir, 'mail');
 
 /** Which mail files to delete: those addressed to one of `to`, or whose text names `mentioning`. */
@@ -95,11 +96,14 @@ export function mailMatches(raw: string, match: MailFileMatch): boolean {
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 /**
- * Deletes the mail files of `folder` that match; returns how many. One file at a time, so a large
- * folder costs time, not memory. A missing folder (mails go over SMTP, or none was sent yet) is
- * nothing to delete.
+ * Deletes the `.eml` files of `folder` for which `doomed` says so; returns how many. One file at
+ * a time, so a large folder costs time, not memory. A missing folder (mails go over SMTP, or none
+ * was sent yet) is nothing to delete, and a file another process removed meanwhile is skipped.
  */
-export async function deleteMailFiles(folder: string, match: MailFileMatch): Promise<number> {
+async function deleteMailFilesWhere(
+  folder: string,
+  doomed: (file: string) => Promise<boolean>,
+): Promise<number> {
   let names: string[];
   try {
     names = await readdir(folder);
@@ -111,15 +115,8 @@ export async function deleteMailFiles(folder: string, match: MailFileMatch): Pro
   for (const name of names) {
     if (!name.endsWith('.eml')) continue;
     const file = path.join(folder, name);
-    let raw: string;
     try {
-      raw = await readFile(file, 'utf8');
-    } catch (error) {
-      if (isMissing(error)) continue;
-      throw error;
-    }
-    if (!mailMatches(raw, match)) continue;
-    try {
+      if (!(await doomed(file))) continue;
       await unlink(file);
       deleted += 1;
     } catch (error) {
@@ -129,6 +126,18 @@ export async function deleteMailFiles(folder: string, match: MailFileMatch): Pro
   return deleted;
 }
 
-/** Deletes the mail files addressed to any of `addresses`. */
-export const deleteMailFilesTo = (folder: string, addresses: string[]) =>
-  deleteMailFiles(folder, { to: addresses });
+/** Deletes the mail files of `folder` that match; returns how many. */
+export const deleteMailFiles = (folder: string, match: MailFileMatch): Promise<number> =>
+  deleteMailFilesWhere(folder, async (file) => mailMatches(await readFile(file, 'utf8'), match));
+
+/** How long a mail file stays: long enough to click a link (reset: 1 h, activation: 48 h). */
+export const MAIL_FILE_DAYS = 7;
+
+/**
+ * Deletes the mail files last written more than `days` ago; returns how many. Each holds an
+ * address and often a link with a token: housekeeping removes them like the rows they came from.
+ */
+export function deleteMailFilesOlderThan(folder: string, days: number): Promise<number> {
+  const cutoff = Date.now() - days * 24 * 60 * 60 * 1000;
+  return deleteMailFilesWhere(folder, async (file) => (await stat(file)).mtimeMs < cutoff);
+}

@@ -5,6 +5,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { t } from '../common/messages.ts';
+import { mailFolder } from './mail-files.ts';
 
 /** A rendered mail, ready to go out. */
 export interface RenderedMail {
@@ -46,7 +47,7 @@ export class MailTransport {
         buffer: true,
         newline: 'unix',
       });
-      this.folder = path.join(config.dataDir, 'mail');
+      this.folder = mailFolder(config.dataDir);
     }
   }
 
