@@ -49,7 +49,10 @@ describe('one-way dependencies (docs/architecture.md#schichten)', () => {
     ['api/src/projects/x.ts', "import { ormConfig } from '@fragewerk/api';"],
     ['api/src/logging/x.ts', "import { t } from '../common/messages.ts';"],
     ['api/src/mail/x.ts', "import { httpLogger } from '../logging/http-logger.ts';"],
-    ['api/src/housekeeping/x.ts', "import { MailService } from '../mail/mail.service.ts';"],
+    [
+      'api/src/housekeeping/x.ts',
+      "import { ProjectsService } from '../projects/projects.service.ts';",
+    ],
     [
       'api/src/accounts/x.ts',
       "import { HousekeepingService } from '../housekeeping/housekeeping.service.ts';",
