@@ -9,6 +9,7 @@
  * fuzzing, and so the lint, give the same answer on every run.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   forEachSchema,
@@ -17,7 +18,8 @@ import {
   type RawDefinition,
 } from '@fragewerk/engine/core';
 import type { DefinitionDirs } from '@fragewerk/engine/core/node';
-import { checkSync, type Diagnostics } from 'recheck';
+import type * as Recheck from 'recheck';
+import type { Diagnostics } from 'recheck';
 
 /** Ajv compiles every `pattern` with the `u` flag (its `unicodeRegExp` default). */
 const AJV_FLAGS = 'u';
@@ -25,10 +27,19 @@ const AJV_FLAGS = 'u';
 /** Verdicts by pattern: the studio lints on every save, and most patterns never change. */
 const verdicts = new Map<string, Diagnostics>();
 
+let recheck: typeof Recheck | undefined;
+
+/**
+ * recheck, loaded on first use through a plain CommonJS `require`: its dependency synckit reads
+ * `require.extensions`, which a CommonJS package imported through ESM loader hooks does not get
+ * (Playwright's, where the studio journey lints the definition).
+ */
+const loadRecheck = () => (recheck ??= createRequire(import.meta.url)('recheck') as typeof Recheck);
+
 function diagnose(source: string): Diagnostics {
   let verdict = verdicts.get(source);
   if (!verdict) {
-    verdict = checkSync(source, AJV_FLAGS, { randomSeed: 0 });
+    verdict = loadRecheck().checkSync(source, AJV_FLAGS, { randomSeed: 0 });
     verdicts.set(source, verdict);
   }
   return verdict;
