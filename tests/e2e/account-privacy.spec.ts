@@ -18,7 +18,7 @@ test('e-mail change with password and confirmation link, data download, account 
   const newEmail = `neu-${stamp}@example.de`;
   await registerAndLogin(page, email, 'Agentur Datenschutz');
 
-  await page.getByRole('button', { name: 'Neues Projekt' }).click();
+  await page.getByRole('button', { name: 'Neues Projekt anlegen' }).click();
   const newProject = page.getByRole('dialog', { name: 'Neues Projekt' });
   await newProject.getByLabel('Projektname').fill('Relaunch Backstube');
   await newProject.getByLabel('Kundenname').fill('Bäckerei Krause');
