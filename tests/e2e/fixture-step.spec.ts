@@ -46,7 +46,7 @@ test('the fixture step (files only) appears in the navigation, renders, validate
   ).toBeVisible();
   await expect(customer).toHaveTitle('Kommunikationskanäle – Fragewerk');
   await expect(
-    customer.getByText('Es gibt noch keine Einträge. Legen Sie jetzt Ihren ersten an.'),
+    customer.getByText('Es gibt noch keine Einträge. Legen Sie jetzt Ihren Ersten an.'),
   ).toBeVisible();
   await expect(customer.getByRole('link', { name: 'Zurück: Ziele' })).toBeVisible();
   await expect(customer.getByRole('link', { name: 'Weiter: Markenpersönlichkeit' })).toBeVisible();

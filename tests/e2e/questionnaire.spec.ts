@@ -471,7 +471,7 @@ test('an anonymous customer fills every step through the share link, approves, a
   await page.goto(`/projekte/${projectId}/fragebogen/wettbewerber`);
   await expect(
     page.getByText(
-      'Der Fragebogen wurde freigegeben. Er kann von Ihrer Kundin oder Ihrem Kunden nicht mehr editiert werden.',
+      'Der Fragebogen wurde freigegeben. Er kann vom Kunden nicht mehr editiert werden.',
     ),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Wettbewerber hinzufügen' })).toBeVisible();

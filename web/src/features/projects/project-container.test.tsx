@@ -181,7 +181,7 @@ describe('project container', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(
       await screen.findByText(
-        'Der Fragebogen wurde freigegeben. Er kann von Ihrer Kundin oder Ihrem Kunden nicht mehr editiert werden.',
+        'Der Fragebogen wurde freigegeben. Er kann vom Kunden nicht mehr editiert werden.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
@@ -267,7 +267,7 @@ describe('project container', () => {
     });
     expect(
       await screen.findByText(
-        'Der Fragebogen wurde freigegeben. Er kann von Ihrer Kundin oder Ihrem Kunden nicht mehr editiert werden.',
+        'Der Fragebogen wurde freigegeben. Er kann vom Kunden nicht mehr editiert werden.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();

@@ -45,7 +45,7 @@ describe('project settings', () => {
     expect(screen.getByLabelText(/^Projektname/)).toHaveValue('Relaunch 2027');
     expect(screen.getByLabelText(/^Kundenname/)).toHaveValue('Tischlerei Berger');
     expect(
-      screen.getByLabelText('Ergebnisansicht für die Kundschaft freigeben?'),
+      screen.getByLabelText('Ergebnisansicht für Kunden freigeben?'),
     ).not.toBeChecked();
     expect(screen.getByLabelText('Projekt freigegeben?')).not.toBeChecked();
     expect(document.title).toBe('Projekteinstellungen – Fragewerk');
@@ -84,7 +84,7 @@ describe('project settings', () => {
     await user.clear(name);
     await user.type(name, 'Relaunch 2028');
     await user.click(
-      screen.getByRole('checkbox', { name: 'Ergebnisansicht für die Kundschaft freigeben?' }),
+      screen.getByRole('checkbox', { name: 'Ergebnisansicht für Kunden freigeben?' }),
     );
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Daten wurden gespeichert')).toBeInTheDocument();
@@ -152,7 +152,7 @@ describe('project settings', () => {
     for (const input of [
       screen.getByLabelText(/^Projektname/),
       screen.getByLabelText(/^Kundenname/),
-      screen.getByLabelText('Ergebnisansicht für die Kundschaft freigeben?'),
+      screen.getByLabelText('Ergebnisansicht für Kunden freigeben?'),
       screen.getByLabelText('Projekt freigegeben?'),
       screen.getByLabelText('Link zum Fragebogen'),
     ])
