@@ -7,7 +7,9 @@ import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 /*
  * Two people edit one questionnaire at the same time: the agency (owner, session) and the
  * customer (share token). Every write names the version it edited; the first save wins, the
- * later stale one gets 409 with the current state, and nothing is lost or duplicated.
+ * later stale one gets 409 with the current state, and nothing is lost or duplicated. These saves
+ * send no `base`, so nothing can be merged and `conflicts` names every field they differ in; the
+ * merge field by field is pinned in field-merge.test.ts.
  */
 
 const CONFLICT =
@@ -116,6 +118,7 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
         expect(stale.status).toBe(409);
         expect(stale.body.message).toBe(CONFLICT);
         expect(stale.body.data).toEqual(afterFirst);
+        expect((stale.body as { conflicts?: string[] }).conflicts).toContain('job_definition');
         expect((await read(customer, id)).brandpersonality).toEqual(afterFirst);
 
         const overwrite = await customer.api<Body>('PATCH', `/projects/${id}/brandpersonality`, {
@@ -199,6 +202,7 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
       expect(stale.status).toBe(409);
       expect(stale.body.message).toBe(CONFLICT);
       expect(stale.body.data).toEqual(afterFirst);
+      expect((stale.body as { conflicts?: string[] }).conflicts).toEqual(['expectations']);
 
       const overwrite = await owner.api<Body<Item>>(
         'PATCH',

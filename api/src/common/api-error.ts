@@ -7,6 +7,8 @@ export interface ApiErrorBody {
   message: string;
   errors?: FieldErrors;
   data?: unknown;
+  /** 409 only: the fields both sides changed differently (docs/product.md#gleichzeitiges-bearbeiten). */
+  conflicts?: string[];
 }
 
 /** An HTTP error whose body is already in the German error shape. */
@@ -22,8 +24,15 @@ export const forbidden = (message = t('errors.forbidden')) =>
   new ApiError(HttpStatus.FORBIDDEN, { message });
 export const notFound = (message = t('errors.notFound')) =>
   new ApiError(HttpStatus.NOT_FOUND, { message });
-/** 409 with the current state, so the client can offer to reload or overwrite. */
-export const conflict = (current: unknown) =>
-  new ApiError(HttpStatus.CONFLICT, { message: t('errors.conflict'), data: current });
+/**
+ * 409 with the current state and the fields both sides changed differently, so the client can let
+ * the person decide field by field (project settings have no such list: they are saved whole).
+ */
+export const conflict = (current: unknown, conflicts?: string[]) =>
+  new ApiError(HttpStatus.CONFLICT, {
+    message: t('errors.conflict'),
+    data: current,
+    ...(conflicts && { conflicts }),
+  });
 export const invalid = (errors: FieldErrors) =>
   new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, { message: t('errors.validation'), errors });

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { schemaFields, type StepDefinition } from '@fragewerk/engine/core';
+import {
+  sameValue,
+  schemaFields,
+  threeWayMerge,
+  type MergeResult,
+  type StepDefinition,
+} from '@fragewerk/engine/core';
 import { ApiError, conflict, invalid, notFound } from '../common/api-error.ts';
 import { objectBody, withoutKeys } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
@@ -33,8 +39,14 @@ import { answerJson, itemJson } from '../projects/project-json.ts';
 
 /** The largest value of a PostgreSQL `integer`; a write stores version + 1, so it stays below. */
 const MAX_VERSION = 2_147_483_647;
-/** Envelope fields of an item or form body: they say which version was edited, not what. */
-const ENVELOPE = ['id', 'version'];
+/**
+ * Envelope fields of an item or form body: they say which version was edited and, in `base`, the
+ * fields as the editor loaded them (for the merge of docs/product.md#gleichzeitiges-bearbeiten),
+ * not what is to be stored.
+ */
+const ENVELOPE = ['id', 'version', 'base'];
+/** How often a merged save is tried again when yet another save slips in between. */
+const MERGE_ATTEMPTS = 3;
 /** An id that matches no entry, for path parameters that are no id at all. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -49,6 +61,10 @@ interface RevisionStep {
   step: StepDefinition;
   revision: LoadedRevision;
 }
+
+/** Whether a `base` is a JSON object (anything else is no base: the save cannot be merged). */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The step `ref` names in `revision`, if it has it with that kind. */
 function stepIn(revision: LoadedRevision, ref: StepRef): RevisionStep | undefined {
@@ -103,7 +119,7 @@ export class QuestionnaireService {
 
   /**
    * Validates a body against the step of the project's revision; returns the normalised answers,
-   * the edited version and the fields the revision knows. Fields it does not know are refused,
+   * the edited version, the `base` it names (if it is an object) and the fields the revision knows. Fields it does not know are refused,
    * except one that comes back exactly as stored (`stored`): a client may echo an entry it read.
    */
   private answers(
@@ -138,6 +154,7 @@ export class QuestionnaireService {
     return {
       data: (result as { value: Record<string, unknown> }).value,
       version: version as number,
+      base: isPlainObject(input.base) ? input.base : undefined,
       fields: [...fields],
     };
   }
@@ -238,13 +255,18 @@ export class QuestionnaireService {
       stepKey: ref.key,
     };
     const stored = this.hasUnknown(step, body) ? await findItem(this.orm.em, key) : undefined;
-    const { data, version, fields } = this.answers(step, body, true, stored?.data);
+    const answers = this.answers(step, body, true, stored?.data);
+    const { data, version, fields } = answers;
     // One statement writes and returns the entry; only a miss needs a second look.
     const saved = await updateItem(this.orm.em, key, data, version, fields);
     if (saved) return itemJson(saved);
-    const current = await findItem(this.orm.em, key);
-    if (!current) throw notFound(t('errors.itemNotFound'));
-    throw conflict(itemJson(current));
+    const merged = await this.saveMerged(step, answers, {
+      read: () => findItem(this.orm.em, key),
+      write: (merged, current) => updateItem(this.orm.em, key, merged, current, fields),
+      json: itemJson,
+      missing: () => notFound(t('errors.itemNotFound')),
+    });
+    return itemJson(merged);
   }
 
   /** DELETE …/{kind}/{itemId}. */
@@ -292,14 +314,85 @@ export class QuestionnaireService {
     const em = this.orm.em;
     const kind = ref.key;
     const stored = this.hasUnknown(step, body) ? await findAnswer(em, project.id, kind) : undefined;
-    const { data, version, fields } = this.answers(step, body, true, stored?.data);
+    const answers = this.answers(step, body, true, stored?.data);
+    const { data, version, fields } = answers;
     if (version === 0) {
       if (await insertAnswer(em, project.id, kind, data)) return answerJson({ data, version: 1 });
-      throw conflict(answerJson(await findAnswer(em, project.id, kind)));
+    } else {
+      // One statement writes and returns the answers; only a miss needs a second look.
+      const saved = await updateAnswer(em, project.id, kind, data, version, fields);
+      if (saved) return answerJson(saved);
     }
-    // One statement writes and returns the answers; only a miss needs a second look.
-    const saved = await updateAnswer(em, project.id, kind, data, version, fields);
-    if (saved) return answerJson(saved);
-    throw conflict(answerJson(await findAnswer(em, project.id, kind)));
+    const merged = await this.saveMerged(step, answers, {
+      read: () => findAnswer(em, project.id, kind),
+      write: (merged, current) => updateAnswer(em, project.id, kind, merged, current, fields),
+      json: answerJson,
+      // Answers are never deleted; a row missing here was never stored for this step.
+      missing: () => conflict(answerJson(undefined), []),
+    });
+    return answerJson(merged);
+  }
+
+  /**
+   * A save whose version is no longer stored (docs/product.md#gleichzeitiges-bearbeiten): merged
+   * field by field with what is stored now and saved on top of it when no field needs a decision;
+   * else 409 with the current document and the fields that need one. Without a `base` nothing can
+   * be merged: always 409. Another save slipping in between merges again (a few times).
+   */
+  private async saveMerged<Row extends { data: Record<string, unknown>; version: number }>(
+    step: RevisionStep,
+    {
+      data,
+      base,
+      fields,
+    }: { data: Record<string, unknown>; base?: Record<string, unknown>; fields: string[] },
+    store: {
+      read: () => Promise<Row | undefined>;
+      write: (merged: Record<string, unknown>, version: number) => Promise<Row | undefined>;
+      json: (row: Row) => unknown;
+      missing: () => ApiError;
+    },
+  ): Promise<Row> {
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await store.read();
+      if (!current) throw store.missing();
+      const { merged, conflicts } = this.merge(step, fields, base, current.data, data);
+      if (!base || conflicts.length > 0 || attempt === MERGE_ATTEMPTS)
+        throw conflict(store.json(current), conflicts);
+      const saved = await store.write(merged, current.version);
+      if (saved) return saved;
+    }
+  }
+
+  /**
+   * Merges `mine` into `theirs` over the step's fields (fields the revision no longer knows stay
+   * as stored by the write itself). Without `base`, every field where mine and theirs differ is a
+   * conflict. A merge the step's rules refuse (two valid halves can break a rule that spans
+   * fields) leaves every differing field to the person, too.
+   */
+  private merge(
+    { step, revision }: RevisionStep,
+    fields: string[],
+    base: Record<string, unknown> | undefined,
+    theirs: Record<string, unknown>,
+    mine: Record<string, unknown>,
+  ): MergeResult {
+    const known = (document: Record<string, unknown>) =>
+      Object.fromEntries(
+        fields
+          .filter((name) => Object.hasOwn(document, name))
+          .map((name) => [name, document[name]]),
+      );
+    const stored = known(theirs);
+    const differing = () => ({
+      merged: stored,
+      conflicts: fields.filter((name) => !sameValue(mine[name], stored[name])).sort(),
+    });
+    if (!base) return differing();
+    const result = threeWayMerge(known(base), stored, mine);
+    if (result.conflicts.length > 0) return result;
+    const checked = revision.validator(`step:${step.meta.key}`)(result.merged);
+    if (!checked.valid) return differing();
+    return { merged: (checked as { value: Record<string, unknown> }).value, conflicts: [] };
   }
 }
