@@ -189,7 +189,8 @@ test('an anonymous customer fills every step through the share link, approves, a
     await editor.getByLabel('Warum ist dieser Wettbewerber für Sie relevant?').fill(competitor.why);
     await editor.getByRole('radio', { name: `${index + 3} von 5 Sternen` }).check();
     if (index === 0) {
-      await editor.getByLabel('Website').fill('www.muster.de');
+      // Without a dot it is no address, even with https:// put in front of it.
+      await editor.getByLabel('Website').fill('backhaus-mueller');
       await editor.getByRole('button', { name: 'Hinzufügen' }).click();
       await expect(
         editor.getByText('Website muss eine gültige URL mit http://, https:// oder ftp:// sein.'),

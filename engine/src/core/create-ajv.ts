@@ -8,6 +8,7 @@ export const DEFINITION_KEYWORDS = [
   'x-custom',
   'x-preset-properties',
   'x-poles',
+  'x-normalize',
 ] as const;
 
 /**

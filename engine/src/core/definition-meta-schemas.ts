@@ -575,6 +575,10 @@ export const stepSchemaMetaSchema: JsonSchema = {
           { type: 'boolean' },
           'Mit x-presets: die Option „Sonstiges“ mit einem eigenen Text im Feld custom_<feld>.',
         ),
+        'x-normalize': described(
+          { enum: ['url'] },
+          '„url“: eine Website-Adresse ohne Schema („www.beispiel.de“) bekommt vor der Prüfung https:// davor.',
+        ),
         'x-preset-properties': {
           description:
             'Ein Feld je Eintrag einer Preset-Liste (z. B. ein Regler je Gegensatzpaar), alle mit demselben Schema.',

@@ -27,6 +27,25 @@ describe('normalizeInput', () => {
     });
   });
 
+  it('completes website addresses only in fields the schema marks "x-normalize": "url"', () => {
+    const marked = {
+      type: 'object',
+      properties: {
+        url: { type: ['string', 'null'], 'x-normalize': 'url' },
+        name: { type: 'string' },
+      },
+    };
+    expect(normalizeInput(marked, { url: ' www.backhaus-krause.de ', name: 'www.b.de' })).toEqual({
+      url: 'https://www.backhaus-krause.de',
+      name: 'www.b.de',
+    });
+    expect(normalizeInput(marked, { url: null })).toEqual({ url: null });
+    expect(normalizeInput(marked, { url: '' })).toEqual({ url: '' });
+    expect(normalizeInput(schema, { name: 'www.backhaus-krause.de' })).toEqual({
+      name: 'www.backhaus-krause.de',
+    });
+  });
+
   it('leaves passwords exactly as typed', () => {
     expect(normalizeInput(schema, { password: ' \u202Egeheim ' })).toEqual({
       password: ' \u202Egeheim ',

@@ -1,15 +1,16 @@
 import type { JsonSchema } from './definition-types.ts';
 import { isObject } from './is-object.ts';
+import { normalizeUrl } from './normalize-url.ts';
 
-/** Names of properties marked `writeOnly` (passwords): their text is taken exactly as typed. */
-function writeOnlyNames(schema: JsonSchema): Set<string> {
+/** Names of properties whose schema satisfies `marked`, wherever they stand in the schema. */
+function propertyNames(schema: JsonSchema, marked: (property: JsonSchema) => boolean): Set<string> {
   const names = new Set<string>();
   const visit = (node: unknown) => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!isObject(node)) return;
     if (isObject(node.properties)) {
       for (const [name, property] of Object.entries(node.properties)) {
-        if (isObject(property) && property.writeOnly === true) names.add(name);
+        if (isObject(property) && marked(property)) names.add(name);
       }
     }
     Object.values(node).forEach(visit);
@@ -34,13 +35,18 @@ export const withoutBidiControls = (text: string): string => text.replace(BIDI_C
  * space removed from every text, so that a name of three spaces counts as empty. Every write of the
  * API goes through here (the validators normalise before they check), so this is the one place
  * that keeps such characters out of the database. Passwords (`writeOnly`) are left untouched: they
- * are compared as typed, never shown.
+ * are compared as typed, never shown. Fields the definition marks `"x-normalize": "url"` get
+ * `https://` in front of an address typed without a scheme ({@link normalizeUrl}).
  */
 export function normalizeInput(schema: JsonSchema, data: unknown): unknown {
-  const keep = writeOnlyNames(schema);
+  const keep = propertyNames(schema, (property) => property.writeOnly === true);
+  const urls = propertyNames(schema, (property) => property['x-normalize'] === 'url');
   const visit = (value: unknown, name?: string): unknown => {
-    if (typeof value === 'string')
-      return name !== undefined && keep.has(name) ? value : withoutBidiControls(value).trim();
+    if (typeof value === 'string') {
+      if (name !== undefined && keep.has(name)) return value;
+      const text = withoutBidiControls(value).trim();
+      return name !== undefined && urls.has(name) ? normalizeUrl(text) : text;
+    }
     if (Array.isArray(value)) return value.map((entry) => visit(entry));
     if (isObject(value)) {
       return Object.fromEntries(

@@ -109,7 +109,7 @@ describe('competitors', () => {
     await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
     const editor = screen.getByRole('region', { name: 'Neuer Wettbewerber' });
     await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'Muster GmbH');
-    await user.type(within(editor).getByLabelText(/Website/), 'www.muster.de');
+    await user.type(within(editor).getByLabelText(/Website/), 'muster');
     await user.type(within(editor).getByLabelText(/Warum ist dieser Wettbewerber/), 'Marktführer');
     await user.click(within(editor).getByRole('radio', { name: '4 von 5 Sternen' }));
     await user.click(within(editor).getByRole('button', { name: 'Hinzufügen' }));
@@ -119,7 +119,8 @@ describe('competitors', () => {
       ),
     ).toBeInTheDocument();
     await user.clear(within(editor).getByLabelText(/Website/));
-    await user.type(within(editor).getByLabelText(/Website/), 'https://www.muster.de');
+    // Typed as people read it; the normalisation puts https:// in front.
+    await user.type(within(editor).getByLabelText(/Website/), 'www.muster.de');
     await user.click(within(editor).getByRole('button', { name: 'Hinzufügen' }));
     expect(onAdd).toHaveBeenCalledWith({
       name: 'Muster GmbH',
