@@ -29,14 +29,14 @@ test('e-mail change with password and confirmation link, data download, account 
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Accounteinstellungen' })).toBeVisible();
   await expect(page.getByLabel('Aktuelles Passwort')).toHaveCount(0);
-  await page.getByLabel('E-Mail', { exact: true }).fill(newEmail);
+  await page.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(newEmail);
   await expect(page.getByLabel('Aktuelles Passwort')).toBeVisible();
   await page.getByLabel('Aktuelles Passwort').fill(PASSWORD);
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(
     page.getByText(`Wir haben einen Bestätigungslink an ${newEmail} geschickt.`, { exact: false }),
   ).toBeVisible();
-  await expect(page.getByLabel('E-Mail', { exact: true })).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'E-Mail', exact: true })).toHaveValue(email);
   await expectAccessible(page, 'Accounteinstellungen mit Ihre Daten');
 
   // Opening the link changes nothing; the button on the page does, and ends every session.
