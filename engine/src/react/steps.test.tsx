@@ -119,12 +119,13 @@ describe('competitors', () => {
       ),
     ).toBeInTheDocument();
     await user.clear(within(editor).getByLabelText(/Website/));
-    // Typed as people read it; the normalisation puts https:// in front.
+    // Typed as people read it: the browser's check normalises like the API's (https:// in front)
+    // and accepts it; the API stores the normalised address (api/test/url-normalise.test.ts).
     await user.type(within(editor).getByLabelText(/Website/), 'www.muster.de');
     await user.click(within(editor).getByRole('button', { name: 'Hinzufügen' }));
     expect(onAdd).toHaveBeenCalledWith({
       name: 'Muster GmbH',
-      url: 'https://www.muster.de',
+      url: 'www.muster.de',
       explanation: 'Marktführer',
       importance: 4,
     });
