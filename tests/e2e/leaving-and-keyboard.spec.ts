@@ -277,10 +277,20 @@ test('keyboard only: a list step (add, edit, reorder, delete) and a form step (f
     'Brotzeit Kette abgelegt, Position 1 von 2',
   );
 
-  // Delete: the confirmation answers Enter; focus moves on to the remaining card.
-  await tabTo(page, page.getByRole('button', { name: 'Löschen: Brotzeit Kette' }));
+  // Delete: the confirmation focuses Abbrechen, so Enter out of habit keeps the entry; Tab to
+  // Löschen and Enter deletes it; focus moves on to the remaining card.
+  const deleteButton = page.getByRole('button', { name: 'Löschen: Brotzeit Kette' });
+  await tabTo(page, deleteButton);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Wirklich löschen?' })).toBeVisible();
+  const confirmation = page.getByRole('dialog', { name: 'Wirklich löschen?' });
+  await expect(confirmation.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirmation).toBeHidden();
+  await expect(list.getByRole('heading')).toHaveText(['Brotzeit Kette', 'Backhaus Müller']);
+  await expect(deleteButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(confirmation.getByRole('button', { name: 'Löschen' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(list.getByRole('heading')).toHaveText(['Backhaus Müller']);
   await expect.poll(() => focusedItem(page)).toContain('Backhaus Müller');

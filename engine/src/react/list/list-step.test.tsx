@@ -168,6 +168,31 @@ describe('list step: focus follows the work', () => {
     expect(card('b')).toHaveTextContent('Zwei AG');
   });
 
+  it('„Wirklich löschen?“ focuses Abbrechen: Enter keeps the entry, Tab and Enter delete it', async () => {
+    const { user, onDelete } = renderCompetitors([
+      competitor('a', 'Eins'),
+      competitor('b', 'Zwei'),
+    ]);
+    const deleteTwo = screen.getByRole('button', { name: 'Löschen: Zwei' });
+    await user.click(deleteTwo);
+    const dialog = screen.getByRole('dialog', { name: 'Wirklich löschen?' });
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(deleteTwo).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(
+      within(screen.getByRole('dialog', { name: 'Wirklich löschen?' })).getByRole('button', {
+        name: 'Löschen',
+      }),
+    ).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 'b' }));
+  });
+
   it('after deleting, focuses the next card, else the previous one, else the add button; Abbrechen returns to Löschen', async () => {
     const { user } = renderCompetitors([
       competitor('a', 'Eins'),

@@ -407,6 +407,7 @@ export function ListStep({
           text={texts.deleteText}
           confirmLabel={texts.delete}
           danger
+          focusCancel
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             focusNeighbourOf(deleting);

@@ -11,13 +11,19 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   busy?: boolean;
   danger?: boolean;
+  /**
+   * Focus the safe answer (cancel) instead of the confirm button, so that an Enter pressed out of
+   * habit does not do what cannot be undone (the list entry's „Wirklich löschen?“).
+   */
+  focusCancel?: boolean;
   /** More below the text (the approval's list of incomplete steps). */
   children?: ReactNode;
 }
 
 /**
  * A yes/no question, e.g. the delete confirmation ('Wirklich löschen?') of
- * docs/product.md#routen-und-screens. Enter confirms.
+ * docs/product.md#routen-und-screens. Enter confirms – unless `focusCancel` puts focus on
+ * „Abbrechen“: Enter on a button does what that button does.
  */
 export function ConfirmDialog({
   title,
@@ -27,6 +33,7 @@ export function ConfirmDialog({
   onCancel,
   busy = false,
   danger = false,
+  focusCancel = false,
   children,
 }: ConfirmDialogProps) {
   const texts = useEngineTexts();
@@ -43,7 +50,12 @@ export function ConfirmDialog({
       </div>
       {children}
       <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={onCancel}
+          autoFocus={focusCancel}
+        >
           {texts.cancel}
         </button>
         <button
@@ -51,7 +63,7 @@ export function ConfirmDialog({
           className={danger ? 'button button-danger' : 'button'}
           onClick={onConfirm}
           disabled={busy}
-          autoFocus
+          autoFocus={!focusCancel}
         >
           {confirmLabel}
         </button>

@@ -179,6 +179,8 @@ describe('list step: entries changed by someone else', () => {
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Löschen: Backhaus Müller' }));
+    // The confirmation focuses Abbrechen; Tab leads to Löschen.
+    await user.tab();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(deleted).toBe(true));
     // The answer to the request settles the list a render later; under load that render can
