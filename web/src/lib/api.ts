@@ -9,6 +9,8 @@ export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string[]>;
   data?: unknown;
+  /** 409 of a step save: the fields both sides changed differently. */
+  conflicts?: string[];
 }
 
 /** Status and body of a failed call, whatever failed (HTTP, network, parsing). */

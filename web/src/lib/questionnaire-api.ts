@@ -49,12 +49,14 @@ export const questionnaireApi = api.injectEndpoints({
     }),
     updateItem: build.mutation<
       ItemJson,
-      { projectId: string; kind: string; id: string; version: number; data: Answers }
+      { projectId: string; kind: string; id: string; version: number; base: Answers; data: Answers }
     >({
-      query: ({ projectId, kind, id, version, data }) => ({
+      // `base`: the fields as loaded, for the server's merge of a stale save
+      // (docs/product.md#gleichzeitiges-bearbeiten).
+      query: ({ projectId, kind, id, version, base, data }) => ({
         url: `/projects/${projectId}/${kind}/${id}`,
         method: 'PATCH',
-        body: { ...data, version },
+        body: { ...data, version, base },
       }),
       transformResponse: unwrap<ItemJson>,
       invalidatesTags: changed,
@@ -116,12 +118,12 @@ export const questionnaireApi = api.injectEndpoints({
     }),
     saveForm: build.mutation<
       FormAnswers,
-      { projectId: string; kind: string; version: number; data: Answers }
+      { projectId: string; kind: string; version: number; base: Answers; data: Answers }
     >({
-      query: ({ projectId, kind, version, data }) => ({
+      query: ({ projectId, kind, version, base, data }) => ({
         url: `/projects/${projectId}/${kind}`,
         method: 'PATCH',
-        body: { ...data, version },
+        body: { ...data, version, base },
       }),
       transformResponse: unwrap<FormAnswers>,
       invalidatesTags: changed,
@@ -163,7 +165,7 @@ export const setCachedAnswers = (
     else project[kind] = current;
   });
 
-// A conflict opens the reload-or-overwrite dialog; an entry deleted meanwhile (404) closes the
+// A conflict is merged or opens the dialog that asks per field; an entry deleted meanwhile (404) closes the
 // editor with its own message; a failed order save stays silent; a refused delete says that the
 // entry is back; deleting an entry that is gone already is no failure
 // (docs/product.md#fehlermeldungen).

@@ -28,22 +28,28 @@ export function FormStepContainer({ step }: { step: StepDefinition }) {
   const [saveForm] = useSaveFormMutation();
   const [dirty, setDirty] = useState(false);
   const leaveGuard = useLeaveGuard(dirty);
-  const { dialog, ask } = useConflictChoice();
+  const { dialog, settle } = useConflictChoice(step);
 
   const onSave = async (answers: FormData): Promise<boolean> => {
-    let version = stored.version;
+    // The server merges a stale save with the fields as loaded (`base`); only fields both sides
+    // changed differently come back as a 409 for the person to decide.
+    let { version } = stored;
+    let base: Record<string, unknown> = data;
+    let mine: Record<string, unknown> = answers;
     for (;;) {
-      const result = await saveForm({ projectId: project.id, kind, version, data: answers });
+      const result = await saveForm({ projectId: project.id, kind, version, base, data: mine });
       if ('data' in result) return true;
       if (errorStatus(result.error) !== 409) return false;
-      const current = errorBody(result.error)?.data as FormAnswers | undefined;
+      const body = errorBody(result.error);
+      const current = body?.data as FormAnswers | undefined;
       if (!current) return false;
-      if ((await ask()) === 'overwrite') {
-        version = current.version;
-        continue;
+      const { version: storedVersion, ...theirs } = current;
+      const settled = await settle(base, mine, theirs, body?.conflicts ?? []);
+      if (settled === 'reload') {
+        dispatch(setCachedAnswers(project.id, kind, current, false));
+        return false;
       }
-      dispatch(setCachedAnswers(project.id, kind, current, false));
-      return false;
+      [version, base, mine] = [storedVersion, theirs, settled];
     }
   };
 

@@ -35,7 +35,7 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
   const [addItem] = useAddItemMutation();
   const [updateItem] = useUpdateItemMutation();
   const [deleteItem] = useDeleteItemMutation();
-  const { dialog, ask } = useConflictChoice();
+  const { dialog, settle } = useConflictChoice(step);
   const [dirty, setDirty] = useState(false);
   const leaveGuard = useLeaveGuard(dirty);
 
@@ -77,9 +77,18 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
   };
 
   const onUpdate = async (item: ListItem, data: FormData): Promise<UpdateResult> => {
-    let version = item.version;
+    // As in the form step: the entry as loaded is the base of the server's merge.
+    const { id, version: loadedVersion, ...loaded } = item;
+    let [version, base, mine] = [loadedVersion, loaded as Record<string, unknown>, data];
     for (;;) {
-      const result = await updateItem({ projectId: project.id, kind, id: item.id, version, data });
+      const result = await updateItem({
+        projectId: project.id,
+        kind,
+        id,
+        version,
+        base,
+        data: mine,
+      });
       if ('data' in result) return result.data;
       const status = errorStatus(result.error);
       if (status === 404) {
@@ -88,14 +97,16 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
         return deleted ? 'deleted' : undefined;
       }
       if (status !== 409) return undefined;
-      const current = errorBody(result.error)?.data as ListItem | undefined;
+      const body = errorBody(result.error);
+      const current = body?.data as ListItem | undefined;
       if (!current) return undefined;
-      if ((await ask()) === 'overwrite') {
-        version = current.version;
-        continue;
+      const { id: _id, version: storedVersion, ...theirs } = current;
+      const settled = await settle(base, mine, theirs, body?.conflicts ?? []);
+      if (settled === 'reload') {
+        dispatch(setCachedAnswers(project.id, kind, current, true));
+        return current;
       }
-      dispatch(setCachedAnswers(project.id, kind, current, true));
-      return current;
+      [version, base, mine] = [storedVersion, theirs, settled];
     }
   };
 

@@ -1,42 +1,48 @@
-import { Dialog } from '@fragewerk/engine/react';
+import type { StepDefinition } from '@fragewerk/engine/core';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export type ConflictChoice = 'reload' | 'overwrite';
+import { useDefinition } from '../../hooks/use-definition.ts';
+import { ConflictDialog, type ConflictChoice } from './conflict-dialog.tsx';
+import { combine, conflictRows, type FieldConflict, type Fields } from './conflict-fields.ts';
 
 /**
- * docs/architecture.md#api-konventionen: when someone else saved first (409), the user decides:
- * load the current state, or save their own input over it. Nothing typed is dropped without that
- * choice. Returns the dialog to render and `ask`, which resolves with the choice.
+ * docs/product.md#gleichzeitiges-bearbeiten: after a 409, fields only one side changed are merged
+ * without asking; for the fields both changed differently (the server's `conflicts`) the person
+ * decides per field – or loads the current state. Nothing typed is dropped without that choice.
+ * Returns the dialog to render and `settle`, which resolves with the fields to save against the
+ * stored version, or `reload`.
  */
-export function useConflictChoice() {
+export function useConflictChoice(step: StepDefinition) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const definition = useDefinition();
+  const [fields, setFields] = useState<FieldConflict[]>();
   const resolver = useRef<(choice: ConflictChoice) => void>(undefined);
   const ask = useCallback(
-    () =>
+    (conflicts: FieldConflict[]) =>
       new Promise<ConflictChoice>((resolve) => {
         resolver.current = resolve;
-        setOpen(true);
+        setFields(conflicts);
       }),
     [],
   );
   const choose = (choice: ConflictChoice) => {
-    setOpen(false);
+    setFields(undefined);
     resolver.current?.(choice);
   };
-  const dialog = open ? (
-    <Dialog title={t('conflict.title')} onClose={() => choose('reload')} tone="warning">
-      <p>{t('conflict.text')}</p>
-      <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={() => choose('reload')}>
-          {t('conflict.reload')}
-        </button>
-        <button type="button" className="button" onClick={() => choose('overwrite')} autoFocus>
-          {t('conflict.overwrite')}
-        </button>
-      </div>
-    </Dialog>
-  ) : null;
-  return { dialog, ask };
+
+  /** `base`: the fields as loaded; `mine`: as typed; `theirs`: as stored now. */
+  const settle = async (
+    base: Fields,
+    mine: Fields,
+    theirs: Fields,
+    conflicts: string[],
+  ): Promise<Fields | 'reload'> => {
+    if (conflicts.length === 0) return combine(base, theirs, mine, {});
+    const texts = { empty: t('conflict.empty'), yes: t('conflict.yes'), no: t('conflict.no') };
+    const choice = await ask(conflictRows(definition, step, conflicts, mine, theirs, texts));
+    return choice === 'reload' ? 'reload' : combine(base, theirs, mine, choice);
+  };
+
+  const dialog = fields ? <ConflictDialog fields={fields} onChoose={choose} /> : null;
+  return { dialog, settle };
 }

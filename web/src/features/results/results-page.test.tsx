@@ -79,6 +79,7 @@ describe('the results page', () => {
         kind: 'stakeholders',
         id: 's1',
         version: 1,
+        base: stakeholder,
         data: { ...stakeholder, importance: 5 },
       }),
     );

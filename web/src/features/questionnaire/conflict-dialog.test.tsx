@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { api, definition, makeProject, renderApp } from '../../test/render-app.tsx';
+import { conflictRows } from './conflict-fields.ts';
+
+/*
+ * docs/product.md#gleichzeitiges-bearbeiten: a 409 names the fields both sides changed
+ * differently; the dialog shows each with its label, the person's input and the stored state,
+ * and saves the chosen combination – merged with what only one side changed – against the new
+ * version.
+ */
+
+const id = '7b2e0c1e-0000-4000-8000-000000000002';
+const loaded = {
+  performance_promise: ['highest_quality', 'personal_advice'],
+  target_audience: ['families_with_children'],
+  brand_attractiveness: 'Nähe',
+  brand_strenghts: 'Erfahrung',
+  competitor_distinction: 'Beratung',
+  mission_statement: 'Wir bauen Möbel fürs Leben.',
+};
+/** Stored meanwhile by someone else: two fields the person also changes, one they do not. */
+const theirs = {
+  ...loaded,
+  mission_statement: 'Brot wie früher.',
+  brand_strenghts: 'Ofen aus Stein',
+  competitor_distinction: 'Sauerteig mit Zeit',
+};
+
+async function openPositioning(onSave: (body: Record<string, unknown>) => [number, unknown]) {
+  const app = await renderApp(`/projekte/${id}/fragebogen/markenpositionierung`, {
+    handlers: [
+      api.get(`/projects/${id}`, makeProject({ brandpositioning: { ...loaded, version: 1 } })),
+      api.patch(`/projects/${id}/brandpositioning`, (body) =>
+        onSave(body as Record<string, unknown>),
+      ),
+    ],
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Wofür steht Ihre Marke?' });
+  const { user } = app;
+  const mission = screen.getByLabelText(/Wie lautet Ihr Mission Statement/);
+  await user.clear(mission);
+  await user.type(mission, 'Brot mit Seele.');
+  const strengths = screen.getByLabelText(/Welche Stärken und Qualitäten/);
+  await user.clear(strengths);
+  await user.type(strengths, 'Eigene Backstube');
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  return app;
+}
+
+describe('conflict dialog', () => {
+  it('asks per conflicting field and saves the chosen combination against the new version', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const { user } = await openPositioning((body) => {
+      bodies.push(body);
+      if (bodies.length === 1)
+        return [
+          409,
+          {
+            message: 'Diese Daten wurden inzwischen von jemand anderem geändert.',
+            data: { ...theirs, version: 2 },
+            conflicts: ['brand_strenghts', 'mission_statement'],
+          },
+        ];
+      const { version: _version, base: _base, ...saved } = body;
+      return [200, { ...saved, version: 3 }];
+    });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Inzwischen geändert' });
+    expect(bodies[0]).toMatchObject({
+      version: 1,
+      base: loaded,
+      mission_statement: 'Brot mit Seele.',
+    });
+    // One group per conflicting field, by its German label; only those two.
+    expect(within(dialog).getAllByRole('group')).toHaveLength(2);
+    const mission = within(dialog).getByRole('group', { name: 'Mission Statement' });
+    const strengths = within(dialog).getByRole('group', { name: 'Stärken / Qualitäten' });
+    expect(within(mission).getByRole('radio', { name: /Ihre Eingabe/ })).toHaveAccessibleName(
+      'Ihre Eingabe: Brot mit Seele.',
+    );
+    expect(
+      within(mission).getByRole('radio', { name: /Gespeicherter Stand/ }),
+    ).toHaveAccessibleName('Gespeicherter Stand: Brot wie früher.');
+    // The person's input is preselected; they keep it for the strengths, take the stored mission.
+    expect(within(strengths).getByRole('radio', { name: /Ihre Eingabe/ })).toBeChecked();
+    await user.click(within(mission).getByRole('radio', { name: /Gespeicherter Stand/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Auswahl speichern' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({
+      ...theirs,
+      mission_statement: 'Brot wie früher.',
+      brand_strenghts: 'Eigene Backstube',
+      // Only the other side changed it: kept without asking.
+      competitor_distinction: 'Sauerteig mit Zeit',
+      version: 2,
+      base: theirs,
+    });
+    expect(await screen.findByText('Daten wurden gespeichert')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Wie lautet Ihr Mission Statement/)).toHaveValue(
+      'Brot wie früher.',
+    );
+    expect(screen.getByLabelText(/Wodurch unterscheiden Sie sich/)).toHaveValue(
+      'Sauerteig mit Zeit',
+    );
+  });
+
+  it('loads the stored state instead when the person chooses so, and saves nothing', async () => {
+    const bodies: unknown[] = [];
+    const { user } = await openPositioning((body) => {
+      bodies.push(body);
+      return [
+        409,
+        { message: 'Konflikt', data: { ...theirs, version: 2 }, conflicts: ['mission_statement'] },
+      ];
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Inzwischen geändert' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aktuellen Stand laden' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Wie lautet Ihr Mission Statement/)).toHaveValue(
+        'Brot wie früher.',
+      ),
+    );
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('shows preset answers by their labels and an empty side as „(leer)“', () => {
+    const step = definition.steps.find((candidate) => candidate.meta.key === 'brandpositioning')!;
+    const texts = { empty: '(leer)', yes: 'Ja', no: 'Nein' };
+    const [row] = conflictRows(
+      definition,
+      step,
+      ['performance_promise'],
+      { performance_promise: ['highest_quality'] },
+      {},
+      texts,
+    );
+    expect(row).toEqual({
+      field: 'performance_promise',
+      label: 'Leistungsversprechen',
+      mine: 'Höchste Qualität',
+      theirs: '(leer)',
+    });
+  });
+});
