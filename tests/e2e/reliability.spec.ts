@@ -1,33 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerAndLogin } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { fillPositioning, newProject } from './positioning.ts';
 
-/** An owner's new project; returns its id and share link. */
-async function newProject(page: Page, email: string) {
-  await registerAndLogin(page, email);
-  await page.getByRole('button', { name: 'Neues Projekt', exact: true }).click();
-  await page.getByLabel('Projektname').fill('Zuverlässigkeit');
-  await page.getByLabel('Kundenname').fill('Bäckerei Sommer');
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/einstellungen$/);
-  const shareLink = await page.locator('.share-url').inputValue();
-  return { projectId: page.url().split('/').at(-2)!, shareLink };
-}
-
-/** Fills the brand positioning form completely, with `mission` as mission statement. */
-async function fillPositioning(page: Page, mission: string) {
-  for (const choice of ['Höchste Qualität', 'Familien mit Kindern']) {
-    const box = page.getByRole('checkbox', { name: choice });
-    if (!(await box.isChecked())) await box.check();
-  }
-  await page
-    .getByLabel(/Was macht Ihre Marke für diese Zielgruppe attraktiv/)
-    .fill('Frisch und regional');
-  await page.getByLabel(/Welche Stärken und Qualitäten/).fill('Eigene Backstube');
-  await page.getByLabel(/Wodurch unterscheiden Sie sich/).fill('Sauerteig mit Zeit');
-  await page.getByLabel(/Wie lautet Ihr Mission Statement/).fill(mission);
-}
-
-test('two people edit the same step: the later save is asked to reload or overwrite, nothing is lost', async ({
+test('two people change the same field: the later save is asked per field or to reload, nothing is lost', async ({
   page,
   browser,
   baseURL,
@@ -45,13 +19,20 @@ test('two people edit the same step: the later save is asked to reload or overwr
   await customer.getByRole('button', { name: 'Speichern' }).click();
   await expect(customer.getByText('Daten wurden gespeichert')).toBeVisible();
 
-  // The owner saves on top of what they loaded before: a conflict, and the owner decides.
+  // The owner saves on top of what they loaded before: both wrote a different mission statement,
+  // so the owner decides for that field (the other fields are the same on both sides).
   await fillPositioning(page, 'Brot wie früher.');
   await page.getByRole('button', { name: 'Speichern' }).click();
   const conflict = page.getByRole('dialog', { name: 'Inzwischen geändert' });
   await expect(conflict).toBeVisible();
+  await expect(conflict.getByRole('group')).toHaveCount(1);
+  await expect(
+    conflict.getByRole('group', { name: 'Mission Statement' }).getByRole('radio', {
+      name: 'Ihre Eingabe: Brot wie früher.',
+    }),
+  ).toBeChecked();
   await expect(page.getByLabel(/Wie lautet Ihr Mission Statement/)).toHaveValue('Brot wie früher.');
-  await conflict.getByRole('button', { name: 'Meine Eingaben speichern' }).click();
+  await conflict.getByRole('button', { name: 'Auswahl speichern' }).click();
   await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
 
   await customer.reload();
