@@ -262,6 +262,11 @@ describe('brand personality', () => {
     expect(
       within(traits).getByText('Keine Ergebnisse für diesen Begriff gefunden'),
     ).toBeInTheDocument();
+    // Typed without ß or umlauts, the search still finds the option.
+    await user.clear(search);
+    await user.type(search, 'grossz');
+    expect(within(traits).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(traits).getByRole('checkbox', { name: 'großzügig' })).toBeInTheDocument();
     await user.clear(search);
     for (const trait of ['ehrlich', 'mutig'])
       await user.click(within(traits).getByRole('checkbox', { name: trait }));

@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useId, useMemo, useState } from 'react';
+import { searchMatches } from '../../core/index.ts';
 import { useEngineTexts } from '../engine-texts.tsx';
 import { type EngineFormContext, presetOptions, retiredOptions } from '../preset-options.ts';
 import { WidgetLegend } from './widget-legend.tsx';
@@ -41,9 +42,9 @@ export function PresetMultiselectWidget({
   const noResults =
     (uiSchema?.['ui:options'] as { noResultsText?: string } | undefined)?.noResultsText ??
     texts.noResults;
-  const needle = query.trim().toLocaleLowerCase('de');
+  // „grossz“ finds „großzügig“: umlauts and ß match however they are typed.
   const matches = options
-    .filter((option) => option.label.toLocaleLowerCase('de').includes(needle))
+    .filter((option) => searchMatches(option.label, query))
     .slice(0, OPTION_LIMIT);
   const locked = disabled || readonly;
   const toggle = (key: string) => {
