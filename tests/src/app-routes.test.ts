@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, isAppRoute, SHARE_PREFIX } from '../../api/src/pages/app-routes.ts';
-import { paths } from '../../web/src/config/paths.ts';
+import { paths, serverPages } from '../../web/src/config/paths.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -50,6 +50,16 @@ describe('the server knows the routes of the web app', () => {
       '/share/token/gibt-es-nicht',
     ]) {
       expect(isAppRoute(other), other).toBe(false);
+    }
+  });
+});
+
+describe('the server pages the app links to', () => {
+  it('are pages the server renders', () => {
+    const controller = read('api/src/accounts/auth-pages.controller.ts');
+    for (const page of Object.values(serverPages)) {
+      expect(controller).toContain(`@Get('${page.slice(1)}')`);
+      expect(isAppRoute(page), page).toBe(false);
     }
   });
 });

@@ -33,6 +33,14 @@ export const paths = {
   share: { path: '/share/:edit_token', url: (token: string) => `/share/${token}` },
 } as const;
 
+/**
+ * Pages the server renders itself (docs/product.md#seiten-des-servers): the app links to them
+ * with a full page load, as they are no routes of the app.
+ */
+export const serverPages = {
+  resendActivation: '/aktivierung-erneut-senden',
+} as const;
+
 /** The share link of a project: `{origin}/share/{edit_token}/projekte/{id}/fragebogen`. */
 export function shareUrl(origin: string, token: string, projectId: string): string {
   return `${origin}${paths.share.url(token)}${paths.questionnaire.url(projectId)}`;

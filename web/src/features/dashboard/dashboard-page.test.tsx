@@ -61,6 +61,11 @@ describe('dashboard', () => {
   it('shows an unverified account only the notice', async () => {
     await renderApp('/dashboard', { user: { ...verifiedUser, verified: false } });
     expect(screen.getByText(/noch nicht verifiziert/)).toBeInTheDocument();
+    // A full page load to the server's page, not a route of the app.
+    expect(screen.getByRole('link', { name: 'Aktivierungslink erneut senden' })).toHaveAttribute(
+      'href',
+      '/aktivierung-erneut-senden',
+    );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Projekte' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Abmelden' })).toBeInTheDocument();
