@@ -171,4 +171,41 @@ describe.each(DATABASES)('field merge of stale saves (%s database)', (database) 
       expect(await read()).toEqual(before);
     });
   });
+
+  it('leaves a merge that breaks a rule spanning fields to the person: 409 naming every differing field', async () => {
+    const created = await owner.api<Body<{ id: string }>>('POST', '/projects/create', {
+      project_name: 'Regeln',
+      customer_firm: 'Bäckerei Sommer',
+    });
+    const path = `/projects/${created.body.data.id}/stakeholders`;
+    // „Sonstiges“ is allowed inside and outside; a preset type only on its own side.
+    const start = {
+      is_external: false,
+      type: 'custom',
+      custom_type: 'Beirat',
+      expectations: 'Rat',
+      importance: 3,
+    };
+    const added = await owner.api<Body<Item>>('POST', path, start);
+    expect(added.status).toBe(201);
+    const itemPath = `${path}/${added.body.data.id}`;
+    const outside = await owner.api<Body>('PATCH', itemPath, {
+      ...start,
+      is_external: true,
+      version: 1,
+      base: start,
+    });
+    expect(outside.status).toBe(200);
+
+    // Valid alone, but an internal type on an external stakeholder once merged.
+    const { custom_type: _custom, ...management } = { ...start, type: 'management' };
+    const stale = await owner.api<Body & { conflicts: string[] }>('PATCH', itemPath, {
+      ...management,
+      version: 1,
+      base: start,
+    });
+    expect(stale.status, JSON.stringify(stale.body)).toBe(409);
+    expect(stale.body.conflicts).toEqual(expect.arrayContaining(['is_external', 'type']));
+    expect(stale.body.data).toMatchObject({ is_external: true, type: 'custom', version: 2 });
+  });
 });

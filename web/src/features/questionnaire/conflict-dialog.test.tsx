@@ -126,6 +126,54 @@ describe('conflict dialog', () => {
     expect(bodies).toHaveLength(1);
   });
 
+  it('asks per field for a list entry too and saves the choice with the entry as stored as base', async () => {
+    const entry = {
+      id: '11111111-0000-4000-8000-000000000002',
+      version: 1,
+      name: 'Brotzeit',
+      explanation: 'Brotzeit ist nah',
+      importance: 3,
+    };
+    const stored = { ...entry, version: 2, name: 'Brotzeit GmbH', importance: 5 };
+    const bodies: Record<string, unknown>[] = [];
+    const { user } = await renderApp(`/projekte/${id}/fragebogen/wettbewerber`, {
+      handlers: [
+        api.get(`/projects/${id}`, makeProject({ competitors: [entry] })),
+        api.patch(`/projects/${id}/competitors/${entry.id}`, (body) => {
+          bodies.push(body as Record<string, unknown>);
+          if (bodies.length === 1)
+            return [409, { message: 'Konflikt', data: stored, conflicts: ['name'] }];
+          const { version: _version, base: _base, ...saved } = body as Record<string, unknown>;
+          return [200, { ...saved, id: entry.id, version: 3 }];
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Brotzeit' }));
+    await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' & Co');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Inzwischen geändert' });
+    const { id: _id, version: _version, ...loadedEntry } = entry;
+    expect(bodies[0]).toMatchObject({ version: 1, base: loadedEntry, name: 'Brotzeit & Co' });
+    const name = within(dialog).getByRole('group', { name: 'Name' });
+    expect(within(name).getByRole('radio', { name: 'Ihre Eingabe: Brotzeit & Co' })).toBeChecked();
+    expect(
+      within(name).getByRole('radio', { name: 'Gespeicherter Stand: Brotzeit GmbH' }),
+    ).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Auswahl speichern' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    const { id: _storedId, version: _storedVersion, ...storedEntry } = stored;
+    expect(bodies[1]).toMatchObject({
+      name: 'Brotzeit & Co',
+      // Only the other side changed the importance: kept without asking.
+      importance: 5,
+      version: 2,
+      base: storedEntry,
+    });
+    expect(await screen.findByRole('heading', { level: 4, name: 'Brotzeit & Co' })).toBeVisible();
+  });
+
   it('shows preset answers by their labels and an empty side as „(leer)“', () => {
     const step = definition.steps.find((candidate) => candidate.meta.key === 'brandpositioning')!;
     const texts = { empty: '(leer)', yes: 'Ja', no: 'Nein' };
