@@ -44,9 +44,7 @@ describe('project settings', () => {
     expect(screen.getByText(/Erstellt am 21\. November 2026/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Projektname/)).toHaveValue('Relaunch 2027');
     expect(screen.getByLabelText(/^Kundenname/)).toHaveValue('Tischlerei Berger');
-    expect(
-      screen.getByLabelText('Ergebnisansicht für Kunden freigeben?'),
-    ).not.toBeChecked();
+    expect(screen.getByLabelText('Ergebnisansicht für Kunden freigeben?')).not.toBeChecked();
     expect(screen.getByLabelText('Projekt freigegeben?')).not.toBeChecked();
     expect(document.title).toBe('Projekteinstellungen – Fragewerk');
     // No Freigeben button and no settings icon on the settings page itself.
