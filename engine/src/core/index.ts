@@ -50,6 +50,7 @@ export {
 } from './prose.ts';
 export { formatDate } from './format-date.ts';
 export { normalizeInput } from './normalize-input.ts';
+export { normalizeUrl } from './normalize-url.ts';
 export { searchFold, searchMatches } from './search-fold.ts';
 export { threeWayMerge, sameValue, type MergeResult } from './three-way-merge.ts';
 export { inputProblems, MAX_DEPTH, type InputProblem } from './input-limits.ts';
