@@ -382,7 +382,10 @@ test('a delete the server refuses puts the entry back and says so', async ({ pag
       : route.fallback(),
   );
   await page.getByRole('button', { name: 'Löschen: Zweiter' }).click();
-  await page.keyboard.press('Enter');
+  await page
+    .getByRole('dialog', { name: 'Wirklich löschen?' })
+    .getByRole('button', { name: 'Löschen', exact: true })
+    .click();
   await expect(
     page
       .getByRole('alert')
