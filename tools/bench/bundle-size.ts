@@ -11,11 +11,12 @@ import { gzipSync } from 'node:zlib';
 /** The performance issue's budget. */
 export const BUNDLE_BUDGET_KB = 150;
 /**
- * What `npm run check` enforces: the measured figure (147.0 KB since round eleven's boot, which
- * reads its answers past RTK Query's thunks) plus a little headroom, so any regression fails
- * before it reaches the budget.
+ * What `npm run check` enforces: the measured figure (148.3 KB since the field merge's texts, the
+ * website normalisation and the safer delete confirmation; the conflict dialog and the merge
+ * itself load only on a conflict) plus a little headroom, so any regression fails before it
+ * reaches the budget.
  */
-export const BUNDLE_LIMIT_KB = 148;
+export const BUNDLE_LIMIT_KB = 149;
 
 interface ManifestChunk {
   file: string;

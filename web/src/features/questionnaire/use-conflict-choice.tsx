@@ -1,9 +1,16 @@
 import type { StepDefinition } from '@fragewerk/engine/core';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDefinition } from '../../hooks/use-definition.ts';
-import { ConflictDialog, type ConflictChoice } from './conflict-dialog.tsx';
-import { combine, conflictRows, type FieldConflict, type Fields } from './conflict-fields.ts';
+import type { ConflictChoice } from './conflict-dialog.tsx';
+import type { FieldConflict, Fields } from './conflict-fields.ts';
+
+// A conflict is rare: the dialog and the merge load when one happens, not with every step (the
+// share-link route's bundle budget).
+const ConflictDialog = lazy(() =>
+  import('./conflict-dialog.tsx').then((module) => ({ default: module.ConflictDialog })),
+);
+const conflictFields = () => import('./conflict-fields.ts');
 
 /**
  * docs/product.md#gleichzeitiges-bearbeiten: after a 409, fields only one side changed are merged
@@ -37,12 +44,17 @@ export function useConflictChoice(step: StepDefinition) {
     theirs: Fields,
     conflicts: string[],
   ): Promise<Fields | 'reload'> => {
+    const { combine, conflictRows } = await conflictFields();
     if (conflicts.length === 0) return combine(base, theirs, mine, {});
     const texts = { empty: t('conflict.empty'), yes: t('conflict.yes'), no: t('conflict.no') };
     const choice = await ask(conflictRows(definition, step, conflicts, mine, theirs, texts));
     return choice === 'reload' ? 'reload' : combine(base, theirs, mine, choice);
   };
 
-  const dialog = fields ? <ConflictDialog fields={fields} onChoose={choose} /> : null;
+  const dialog = fields ? (
+    <Suspense fallback={null}>
+      <ConflictDialog fields={fields} onChoose={choose} />
+    </Suspense>
+  ) : null;
   return { dialog, settle };
 }
