@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE } from '../accounts/session-scope.ts';
+import { endSession } from '../accounts/session-scope.ts';
 import { AccountDataService } from './account-data.service.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { LoggedInUser } from '../users/session-user.decorator.ts';
@@ -65,9 +65,7 @@ export class AccountDataController {
     @Res({ passthrough: true }) response: Response,
   ) {
     await this.accountData.deleteAccount(user, id, body);
-    await new Promise<void>((resolve) => request.logout(() => resolve()));
-    await new Promise<void>((resolve) => request.session.destroy(() => resolve()));
-    response.clearCookie(SESSION_COOKIE);
+    await endSession(request, response);
     return { data: { deleted: true } };
   }
 }

@@ -21,7 +21,7 @@ import { csrfTokenFor, formTokenMatches } from '../common/csrf.ts';
 import { LoginGuard } from './login.guard.ts';
 import { rememberDevice } from './device-cookie.ts';
 import { RateLimitService, type MailKeys } from './rate-limit.service.ts';
-import { SESSION_COOKIE } from './session-scope.ts';
+import { endSession } from './session-scope.ts';
 
 type Form = Record<string, unknown>;
 
@@ -413,12 +413,8 @@ export class AuthPagesController {
   }
 
   @Get('logout')
-  logout(@Req() request: Request, @Res() response: Response) {
-    request.logout(() => {
-      request.session.destroy(() => {
-        response.clearCookie(SESSION_COOKIE);
-        response.redirect('/login');
-      });
-    });
+  async logout(@Req() request: Request, @Res() response: Response) {
+    await endSession(request, response);
+    response.redirect('/login');
   }
 }

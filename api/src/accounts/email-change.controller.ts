@@ -5,7 +5,7 @@ import { t } from '../common/messages.ts';
 import { renderFormPage, renderMessagePage } from '../pages/render-page.ts';
 import { sessionUser } from '../users/session-user.decorator.ts';
 import { CONFIRM_PATH, EmailChangeService } from './email-change.service.ts';
-import { SESSION_COOKIE } from './session-scope.ts';
+import { endSession } from './session-scope.ts';
 
 /**
  * The page behind the link mailed to a new address. Opening it (GET) only shows a button: mail
@@ -76,12 +76,7 @@ export class EmailChangeController {
     });
     // Every session of the account ended in the database; this browser's, if it was one of them,
     // also lets go of its cookie, like a logout.
-    if (sessionUser(request)?.id !== outcome.userId) return response.type('html').send(page);
-    request.logout(() => {
-      request.session.destroy(() => {
-        response.clearCookie(SESSION_COOKIE);
-        response.type('html').send(page);
-      });
-    });
+    if (sessionUser(request)?.id === outcome.userId) await endSession(request, response);
+    response.type('html').send(page);
   }
 }

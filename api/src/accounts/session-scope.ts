@@ -29,3 +29,14 @@ export const withSessionOnly =
   (middleware: RequestHandler): RequestHandler =>
   (request: Request, response: Response, next: NextFunction) =>
     mayHaveSession(request) ? middleware(request, response, next) : next();
+
+/**
+ * Ends this browser's session like a logout: passport forgets the user, the session row goes and
+ * the cookie is cleared (logout, an account deleted, an address confirmed from a logged-in
+ * browser).
+ */
+export async function endSession(request: Request, response: Response): Promise<void> {
+  await new Promise<void>((resolve) => request.logout(() => resolve()));
+  await new Promise<void>((resolve) => request.session.destroy(() => resolve()));
+  response.clearCookie(SESSION_COOKIE);
+}
