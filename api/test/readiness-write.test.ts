@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
@@ -76,13 +77,16 @@ describe.each(DATABASES)('readiness needs a committed write (%s database)', (dat
     }
   }
 
-  /** `/readyz` until it answers `status` (a terminated pooled session may fail one check first). */
-  async function readyzUntil(status: number) {
+  /**
+   * `/readyz` until it answers `expected`. A pooled session just terminated fails a check or two
+   * first, with 503 „antwortet nicht“ – also a 503, so the whole answer is compared.
+   */
+  async function readyzUntil(expected: { status: number; body: unknown }) {
     let last: { status: number; body: unknown } | undefined;
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const response = await fetch(`${server.url}/readyz`);
       last = { status: response.status, body: await response.json() };
-      if (last.status === status) return last;
+      if (isDeepStrictEqual(last, expected)) return last;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return last!;
@@ -104,13 +108,14 @@ describe.each(DATABASES)('readiness needs a committed write (%s database)', (dat
   it('answers 503 with the German reason while the database refuses writes, 200 again after', async () => {
     await readOnly(true);
     try {
-      const refused = await readyzUntil(503);
-      expect(refused).toEqual({ status: 503, body: READ_ONLY });
+      const refused = { status: 503, body: READ_ONLY };
+      expect(await readyzUntil(refused)).toEqual(refused);
       // Still alive: only readiness says no.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
       await readOnly(false);
     }
-    expect(await readyzUntil(200)).toEqual({ status: 200, body: { status: 'ok' } });
+    const ready = { status: 200, body: { status: 'ok' } };
+    expect(await readyzUntil(ready)).toEqual(ready);
   });
 });
