@@ -50,6 +50,38 @@ describe.each(DATABASES)('accounts (%s database)', (database) => {
     expect(again.text).not.toContain('Link ungültig');
   });
 
+  it('returns after the login to the page asked for, on this server only', async () => {
+    const { email } = await verifiedAccount(server);
+    const target = '/projekte/7b2e/ergebnisse?x=1';
+    const client = new HttpClient(server.url);
+    const page = await client.page(`/login?weiter=${encodeURIComponent(target)}`);
+    // The form sends the return along, escaped for the attribute.
+    expect(page.text).toContain('action="/login?weiter=%2Fprojekte%2F7b2e%2Fergebnisse%3Fx%3D1"');
+    const done = await client.form(`/login?weiter=${encodeURIComponent(target)}`, {
+      email,
+      password: PASSWORD,
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(target);
+    // Logged in already: /login goes straight on.
+    expect(
+      (await client.page(`/login?weiter=${encodeURIComponent('/account')}`)).headers.get(
+        'location',
+      ),
+    ).toBe('/account');
+
+    for (const foreign of ['//evil.example/', '/\\evil.example', 'https://evil.example/']) {
+      const other = new HttpClient(server.url);
+      const form = await other.page(`/login?weiter=${encodeURIComponent(foreign)}`);
+      expect(form.text).toContain('action="/login"');
+      const response = await other.form(`/login?weiter=${encodeURIComponent(foreign)}`, {
+        email,
+        password: PASSWORD,
+      });
+      expect(response.headers.get('location')).toBe('/dashboard');
+    }
+  });
+
   it('calls an unknown activation link invalid, and a used one of an inactive account too', async () => {
     const unknown = await new HttpClient(server.url).page(`/verify/${'x'.repeat(43)}`);
     expect(unknown.status).toBe(400);

@@ -22,6 +22,7 @@ import { LoginGuard } from './login.guard.ts';
 import { rememberDevice } from './device-cookie.ts';
 import { RateLimitService, type MailKeys } from './rate-limit.service.ts';
 import { endSession } from './session-scope.ts';
+import { loginUrlReturningTo, RETURN_PARAMETER, returnPath } from './return-path.ts';
 
 type Form = Record<string, unknown>;
 
@@ -74,11 +75,17 @@ export class AuthPagesController {
     response.type('css').set('Cache-Control', 'public, max-age=3600').send(pagesCss);
   }
 
+  /** The page the login was asked to return to (`?weiter=`), when it is one of this server. */
+  private returnOf(request: Request): string | undefined {
+    return returnPath(request.query[RETURN_PARAMETER]);
+  }
+
   private loginPage(request: Request, email = '', error?: string) {
     return renderFormPage({
       title: t('pages.login.title'),
       intro: t('pages.login.intro'),
-      action: '/login',
+      // The return travels with the form: after the login the person is back where they were.
+      action: loginUrlReturningTo(this.returnOf(request)),
       csrfToken: csrfTokenFor(request),
       error,
       fields: [
@@ -109,7 +116,7 @@ export class AuthPagesController {
 
   @Get('login')
   login(@Req() request: Request, @Res() response: Response) {
-    if (request.user) return response.redirect('/dashboard');
+    if (request.user) return response.redirect(this.returnOf(request) ?? '/dashboard');
     response.type('html').send(this.loginPage(request));
   }
 
@@ -121,7 +128,7 @@ export class AuthPagesController {
     const email = text(form, 'email');
     switch (outcome.kind) {
       case 'ok':
-        return response.redirect(303, '/dashboard');
+        return response.redirect(303, this.returnOf(request) ?? '/dashboard');
       case 'blocked':
         return response
           .status(HttpStatus.TOO_MANY_REQUESTS)
