@@ -4,7 +4,12 @@
  */
 export const paths = {
   home: { path: '/', url: () => '/' },
-  login: { path: '/login', url: () => '/login' },
+  /** The login page; `returnTo` (a path of the app) is where the server sends the person after it. */
+  login: {
+    path: '/login',
+    url: (returnTo?: string) =>
+      returnTo ? `/login?weiter=${encodeURIComponent(returnTo)}` : '/login',
+  },
   logout: { path: '/logout', url: () => '/logout' },
   dashboard: { path: '/dashboard', url: () => '/dashboard' },
   account: { path: '/account', url: () => '/account' },
@@ -24,6 +29,16 @@ export const paths = {
   results: {
     path: '/projekte/:project_id/ergebnisse',
     url: (id: string) => `/projekte/${id}/ergebnisse`,
+  },
+  /** The customer's start page: what the briefing covers, „Los geht’s“. */
+  welcome: {
+    path: '/projekte/:project_id/willkommen',
+    url: (id: string) => `/projekte/${id}/willkommen`,
+  },
+  /** After the customer's approval: what happens next. */
+  thanks: {
+    path: '/projekte/:project_id/danke',
+    url: (id: string) => `/projekte/${id}/danke`,
   },
   imprint: { path: '/impressum', url: () => '/impressum' },
   privacy: { path: '/datenschutz', url: () => '/datenschutz' },

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ConfirmDialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from '../app/app-router.tsx';
+import { navigation } from '../lib/navigation.ts';
 
 /**
  * Blocks leaving a page with unsaved changes until confirmed (docs/product.md#routen-und-screens,
@@ -17,7 +18,10 @@ export function useLeaveGuard(dirty: boolean) {
 
   useEffect(() => {
     if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    // Not when the app leaves on its own (to the login after the session ended).
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!navigation.leaving) event.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);

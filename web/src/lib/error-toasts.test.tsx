@@ -33,14 +33,14 @@ describe('error toasts', () => {
     expect(await within(screen.getByRole('alert')).findByText('Network Error')).toBeInTheDocument();
   });
 
-  it("shows the server's message on 401 and goes to /login", async () => {
+  it("shows the server's message on 401 and goes to /login, which returns here", async () => {
     const { leaveTo } = await archiveWith(
       api.patch(`/projects/${id}`, () => [401, { message: 'Ihre Sitzung ist abgelaufen.' }]),
     );
     expect(
       await within(screen.getByRole('alert')).findByText('Ihre Sitzung ist abgelaufen.'),
     ).toBeInTheDocument();
-    expect(leaveTo).toHaveBeenCalledWith('/login');
+    expect(leaveTo).toHaveBeenCalledWith(`/login?weiter=${encodeURIComponent(settingsPath)}`);
   });
 
   it("shows 'Keine Berechtigung' on a 401 without message", async () => {
@@ -48,7 +48,7 @@ describe('error toasts', () => {
     expect(
       await within(screen.getByRole('alert')).findByText('Keine Berechtigung'),
     ).toBeInTheDocument();
-    expect(leaveTo).toHaveBeenCalledWith('/login');
+    expect(leaveTo).toHaveBeenCalledWith(`/login?weiter=${encodeURIComponent(settingsPath)}`);
   });
 
   it('handles a 401 on a load the same way', async () => {
@@ -58,7 +58,7 @@ describe('error toasts', () => {
     expect(
       await within(screen.getByRole('alert')).findByText('Bitte melden Sie sich an.'),
     ).toBeInTheDocument();
-    expect(leaveTo).toHaveBeenCalledWith('/login');
+    expect(leaveTo).toHaveBeenCalledWith('/login?weiter=%2Fdashboard');
   });
 
   it('shows no toast when a load fails otherwise', async () => {

@@ -39,7 +39,8 @@ export function errorToasts(i18n: i18n): Middleware {
       dispatch(
         showToast('error', errorBody(action.payload)?.message ?? i18n.t('errors.unauthorized')),
       );
-      navigation.leaveTo(paths.login.url());
+      // Back here after the login: what was typed waits as a draft (docs/product.md#entwürfe).
+      navigation.leaveTo(paths.login.url(navigation.currentPath()));
       return;
     }
     if (type !== 'mutation') return;

@@ -134,6 +134,10 @@ export async function renderApp(
     routes,
     createMemoryHistory({ initialEntries: [path], v5Compat: true }),
   );
+  vi.spyOn(navigation, 'currentPath').mockImplementation(() => {
+    const { pathname, search, hash } = router.state.location;
+    return `${pathname}${search}${hash}`;
+  });
   const view = render(<App store={store} i18n={i18n} router={router} checks={checks} />);
   return { ...view, store, router, leaveTo, user: userEvent.setup() };
 }

@@ -89,7 +89,7 @@ describe('routes and layout', () => {
 
   it('sends /dashboard to the login page when not logged in', async () => {
     const { leaveTo } = await renderApp('/dashboard', { user: null });
-    expect(leaveTo).toHaveBeenCalledWith('/login');
+    expect(leaveTo).toHaveBeenCalledWith('/login?weiter=%2Fdashboard');
     expect(screen.queryByRole('heading', { name: 'Projekte' })).not.toBeInTheDocument();
   });
 

@@ -213,7 +213,7 @@ describe('account settings', () => {
 
   it('sends a visitor without login to /login', async () => {
     const { leaveTo } = await renderApp('/account', { user: null });
-    expect(leaveTo).toHaveBeenCalledWith('/login');
+    expect(leaveTo).toHaveBeenCalledWith('/login?weiter=%2Faccount');
     expect(screen.queryByRole('heading', { name: 'Accounteinstellungen' })).not.toBeInTheDocument();
   });
 });

@@ -140,7 +140,7 @@ describe('project container', () => {
       // The footer asks for the project's contact person even so; the server refuses.
       handlers: [api.get('/projects/x', { message: 'Keine Berechtigung' }, 401)],
     });
-    expect(leaveTo).toHaveBeenCalledWith('/login');
+    expect(leaveTo).toHaveBeenCalledWith('/login?weiter=%2Fprojekte%2Fx%2Ffragebogen');
     expect(screen.getByText('Wird geladen …')).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useMatch, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { apiContext, errorBody, errorStatus } from '../../lib/api.ts';
+import { navigation } from '../../lib/navigation.ts';
 import { useGetProjectQuery } from '../../lib/projects-api.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
 import { LeaveTo } from '../auth/leave-to.tsx';
@@ -51,7 +52,7 @@ export function ProjectContainer() {
   const hasAccess = Boolean(user || apiContext.editToken);
   const { data: project, isLoading, error } = useGetProjectQuery(projectId, { skip: !hasAccess });
 
-  if (!hasAccess) return <LeaveTo url={paths.login.url()} />;
+  if (!hasAccess) return <LeaveTo url={paths.login.url(navigation.currentPath())} />;
   if (isLoading) return <Spinner fullScreen />;
   if (!project) {
     const status = errorStatus(error);

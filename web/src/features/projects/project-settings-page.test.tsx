@@ -298,7 +298,9 @@ describe('project settings', () => {
       editToken: 'geheimes-token',
       handlers: [api.get(`/projects/${id}`, makeProject({ edit_token: undefined }))],
     });
-    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/login'));
+    await waitFor(() =>
+      expect(leaveTo).toHaveBeenCalledWith(`/login?weiter=${encodeURIComponent(settingsPath)}`),
+    );
     expect(screen.queryByLabelText('Link zum Fragebogen')).not.toBeInTheDocument();
   });
 });
