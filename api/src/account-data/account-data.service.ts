@@ -106,8 +106,8 @@ export class AccountDataService {
   /**
    * DELETE /user/{id}: after the current password (guesses limited; a wrong one is a 422 at
    * `password`), in one transaction the account with its projects, answers, entries, progress
-   * rows, migration log rows and one-time tokens (`on delete cascade`), its sessions and the
-   * outbox mails to its addresses or about its projects. Then the limit rows of its addresses and
+   * rows, migration log rows, hashes of renewed share links and one-time tokens (`on delete
+   * cascade`), its sessions and the outbox mails to its addresses or about its projects. Then the limit rows of its addresses and
    * its mail files.
    */
   async deleteAccount(actor: UserRow, id: string, body: unknown): Promise<void> {

@@ -9,6 +9,11 @@ export interface ApiErrorBody {
   data?: unknown;
   /** 409 only: the fields both sides changed differently (docs/product.md#gleichzeitiges-bearbeiten). */
   conflicts?: string[];
+  /**
+   * Whom a share-link visitor can ask (a renewed link, an archived or approved project): the
+   * agency's contact person of the project (docs/product.md#der-freigabelink).
+   */
+  contact?: { name: string; email: string | null };
 }
 
 /** An HTTP error whose body is already in the German error shape. */
@@ -20,10 +25,12 @@ export class ApiError extends HttpException {
 
 export const unauthorized = (message = t('errors.unauthorized')) =>
   new ApiError(HttpStatus.UNAUTHORIZED, { message });
-export const forbidden = (message = t('errors.forbidden')) =>
-  new ApiError(HttpStatus.FORBIDDEN, { message });
+export const forbidden = (message = t('errors.forbidden'), contact?: ApiErrorBody['contact']) =>
+  new ApiError(HttpStatus.FORBIDDEN, { message, ...(contact && { contact }) });
 export const notFound = (message = t('errors.notFound')) =>
   new ApiError(HttpStatus.NOT_FOUND, { message });
+export const gone = (message: string, contact: ApiErrorBody['contact']) =>
+  new ApiError(HttpStatus.GONE, { message, contact });
 /**
  * 409 with the current state and the fields both sides changed differently, so the client can let
  * the person decide field by field (project settings have no such list: they are saved whole).

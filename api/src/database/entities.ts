@@ -6,6 +6,7 @@ import { HealthProbeSchema } from '../health/health-probe.entity.ts';
 import { OutboxMailSchema } from '../mail/outbox-mail.entity.ts';
 import { AnswerSchema } from '../projects/answer.entity.ts';
 import { DefinitionMigrationLogSchema } from '../projects/definition-migration-log.entity.ts';
+import { FormerTokenSchema } from '../projects/former-token.entity.ts';
 import { ItemSchema } from '../projects/item.entity.ts';
 import { ProjectProgressSchema } from '../projects/project-progress.entity.ts';
 import { ProjectSchema } from '../projects/project.entity.ts';
@@ -25,4 +26,5 @@ export const entities = [
   OutboxMailSchema,
   ProjectProgressSchema,
   HealthProbeSchema,
+  FormerTokenSchema,
 ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { forbidden, notFound, unauthorized } from '../common/api-error.ts';
+import { createHash } from 'node:crypto';
+import { type ApiErrorBody, forbidden, gone, notFound, unauthorized } from '../common/api-error.ts';
 import { t } from '../common/messages.ts';
 import { isUuid, sameSecret } from '../common/secrets.ts';
 import type { UserRow } from '../users/user-row.ts';
@@ -72,24 +73,44 @@ export class ProjectAccessService {
     if (!project || (!isOwner && !holdsToken)) {
       if (!user && !token) throw unauthorized();
       if (user && !user.verified_at && !token) throw forbidden(t('errors.notVerified'));
+      // A link the owner has renewed: say so and whom to ask, and nothing else of the project.
+      if (project && token && (await this.isFormerToken(project.id, token)))
+        throw gone(t('errors.linkRenewed'), projectContact(project.owner));
       throw notFound(t('errors.projectNotFound'));
     }
     const role = isOwner ? 'owner' : 'token';
+    // A customer learns whom to ask when the project is closed to them.
+    const refused = (message: string) =>
+      role === 'token' ? forbidden(message, projectContact(project.owner)) : forbidden(message);
 
     if (intent === 'manage' && role !== 'owner') throw forbidden();
     if (project.is_archived) {
       // The owner still reads an archived project (its settings page needs it); nobody edits it.
       if (role === 'token' || intent === 'answer' || intent === 'approve')
-        throw forbidden(t('errors.archived'));
+        throw refused(t('errors.archived'));
     }
     if (project.is_approved && role === 'token' && (intent === 'answer' || intent === 'approve')) {
-      throw forbidden(t('errors.approved'));
+      throw refused(t('errors.approved'));
     }
     // The results are the agency's work product: the customer sees them only once shared.
     if (intent === 'results' && role === 'token' && !project.is_niceview_enabled) {
       throw forbidden(t('errors.resultsNotShared'));
     }
     return { project, role };
+  }
+
+  /**
+   * Whether `token` was once the share token of the project `projectId` (the owner has renewed
+   * the link since). Looked up by the hash's primary key together with the project id: the token
+   * alone, or a hash of another project, finds nothing, and a guess needs a 256-bit token as
+   * before.
+   */
+  private async isFormerToken(projectId: string, token: string): Promise<boolean> {
+    const rows = await this.orm.em.execute<{ found: number }[]>(
+      'select 1 as found from project_former_token where token_hash = ? and project_id = ?',
+      [tokenHash(token), projectId],
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -121,4 +142,18 @@ export class ProjectAccessService {
       params,
     };
   }
+}
+
+/** How a former share token is stored: its SHA-256 hash, like the one-time tokens of mails. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Whom a customer asks about the project: the owner's contact person, falling back to the
+ * agency's name and the account's address where the settings leave them empty.
+ */
+export function projectContact(owner: UserRow): NonNullable<ApiErrorBody['contact']> {
+  return {
+    name: owner.contact_name || owner.company,
+    email: owner.contact_email || owner.email || null,
+  };
 }

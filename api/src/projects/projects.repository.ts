@@ -156,7 +156,26 @@ export async function updateProject(
   if (revision) project.definition_revision = { id: revision };
 }
 
-/** Deletes a project; its answers and entries go with it (`on delete cascade`). */
+/**
+ * Keeps the hash of a share token the owner replaces (`project_former_token`), so a visit with the
+ * old link can be told it is no longer valid.
+ */
+export async function rememberFormerToken(
+  em: EntityManager,
+  projectId: string,
+  hash: string,
+): Promise<void> {
+  await em.execute(
+    `insert into project_former_token (token_hash, project_id, replaced_at)
+     values (?, ?, now()) on conflict (token_hash) do nothing`,
+    [hash, projectId],
+  );
+}
+
+/**
+ * Deletes a project; its answers, entries and former share tokens go with it (`on delete
+ * cascade`).
+ */
 export async function deleteProject(em: EntityManager, id: string): Promise<void> {
   await em.nativeDelete(ProjectSchema, { id });
 }

@@ -31,7 +31,7 @@ import {
   type ProjectDocumentRow,
 } from './answers.repository.ts';
 import { DefinitionMovesService } from './definition-moves.service.ts';
-import type { ProjectAccess } from './project-access.service.ts';
+import { tokenHash, type ProjectAccess } from './project-access.service.ts';
 import {
   projectJson,
   projectSummaryJson,
@@ -45,6 +45,7 @@ import {
   findProject,
   insertProject,
   projectList,
+  rememberFormerToken,
   storeProgress,
   updateProject,
   type ProjectRecord,
@@ -301,9 +302,14 @@ export class ProjectsService {
   /** PUT /projects/{id}/edit-token: a new share link; the old one stops working at once. */
   async regenerateToken(access: ProjectAccess) {
     if (access.project.is_archived) throw forbidden(t('errors.archived'));
-    await updateProject(this.orm.em, access.project, {
-      edit_token: newEditToken(),
-      version: access.project.version + 1,
+    const former = access.project.edit_token;
+    await this.orm.em.transactional(async (em) => {
+      // The old link is recognised later only by its hash (docs/product.md#der-freigabelink).
+      await rememberFormerToken(em, access.project.id, tokenHash(former));
+      await updateProject(em, access.project, {
+        edit_token: newEditToken(),
+        version: access.project.version + 1,
+      });
     });
     return this.json(access);
   }
