@@ -44,6 +44,8 @@ export interface EngineTexts {
   polarityTowards: string;
   polarityClear: string;
   itemActions: string;
+  /** Opens an entry read-only where it may not be edited (an approved project). */
+  view: string;
   openLink: string;
   print: string;
 }

@@ -17,6 +17,8 @@ export interface ItemEditorProps {
   idPrefix: string;
   /** Edits a stored entry: messages of today's rules show at once. */
   stored?: boolean;
+  /** Shows the entry locked, with only a close button (`onCancel`): nothing may be changed. */
+  readOnly?: boolean;
 }
 
 const FIRST_FIELD = 'input:not([type="hidden"]), select, textarea';
@@ -40,6 +42,7 @@ export function ItemEditor({
   onDirtyChange,
   idPrefix,
   stored = false,
+  readOnly = false,
 }: ItemEditorProps) {
   const texts = useEngineTexts();
   const ref = useRef<HTMLDivElement>(null);
@@ -67,21 +70,30 @@ export function ItemEditor({
         onChange={(data) => setDirty(canonical(data) !== start)}
         stored={stored}
         onSubmit={async (value) => void (await onSubmit(value))}
+        disabled={readOnly}
         idPrefix={idPrefix}
       >
-        {(busy) => (
-          <div className="editor-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={onCancel}
-              disabled={busy}
-            >
-              {texts.cancel}
-            </button>
-            <SubmitButton busy={busy} label={submitLabel} />
-          </div>
-        )}
+        {(busy) =>
+          readOnly ? (
+            <div className="editor-actions">
+              <button type="button" className="button button-secondary" onClick={onCancel}>
+                {texts.close}
+              </button>
+            </div>
+          ) : (
+            <div className="editor-actions">
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={onCancel}
+                disabled={busy}
+              >
+                {texts.cancel}
+              </button>
+              <SubmitButton busy={busy} label={submitLabel} />
+            </div>
+          )
+        }
       </StepSchemaForm>
     </div>
   );

@@ -16,6 +16,7 @@ import {
   ARROW_UP_SHAPE,
   DRAG_SHAPE,
   EDIT_SHAPE,
+  EYE_SHAPE,
   PlusIcon,
   TRASH_SHAPE,
 } from '../icons.tsx';
@@ -103,6 +104,8 @@ export function ListStep({
   const helpId = useId();
   const [adding, setAdding] = useState<string | null>(null);
   const [editing, setEditing] = useState<ListItem | null>(null);
+  // Where nothing may be changed (an approved project), an entry still opens, read only.
+  const [viewing, setViewing] = useState<ListItem | null>(null);
   const [deleting, setDeleting] = useState<ListItem | null>(null);
   const [dirty, setDirty] = useState({ adding: false, editing: false });
   const [highlight, setHighlight] = useState<Record<string, 'new' | 'updated'>>({});
@@ -346,7 +349,19 @@ export function ListStep({
                         <ImageIcon shape={TRASH_SHAPE} {...ACTION_ICON} />
                       </button>
                     </div>
-                  ) : null}
+                  ) : (
+                    <div className="item-actions">
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`${texts.view}: ${titleOf(item)}`}
+                        title={texts.view}
+                        onClick={() => setViewing(item)}
+                      >
+                        <ImageIcon shape={EYE_SHAPE} {...ACTION_ICON} />
+                      </button>
+                    </div>
+                  )}
                 </div>
               )}
             />
@@ -397,6 +412,22 @@ export function ListStep({
               onCancel={() => setEditing(null)}
               onDirtyChange={(editing) => setDirty((current) => ({ ...current, editing }))}
               idPrefix={`edit-${editing.id}`}
+            />
+          </Suspense>
+        </Dialog>
+      ) : null}
+      {viewing ? (
+        <Dialog title={titleOf(viewing)} onClose={() => setViewing(null)} wide>
+          <Suspense fallback={loading}>
+            <ItemEditor
+              definition={definition}
+              step={step}
+              initial={answersOf(viewing)}
+              readOnly
+              submitLabel={texts.close}
+              onSubmit={async () => true}
+              onCancel={() => setViewing(null)}
+              idPrefix={`view-${viewing.id}`}
             />
           </Suspense>
         </Dialog>

@@ -38,6 +38,7 @@ export const GERMAN_TEXTS: EngineTexts = {
   polarityTowards: '{value} – eher {pole}',
   polarityClear: 'Auswahl entfernen',
   itemActions: 'Aktionen',
+  view: 'Ansehen',
   openLink: 'öffnet in neuem Tab',
   print: 'Drucken',
 };
