@@ -311,7 +311,7 @@ describe.each(DATABASES)('bad input (%s database)', (database) => {
       );
       expect(response.status, body.type).toBe(422);
       expect(response.body.errors).toEqual({
-        type: ['Typ: Bitte wählen Sie einen Eintrag aus der Liste.'],
+        type: ['Stakeholder-Gruppe: Bitte wählen Sie einen Eintrag aus der Liste.'],
       });
     }
     const goal = await send(

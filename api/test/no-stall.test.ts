@@ -42,8 +42,8 @@ function patternFields(definition: Definition): PatternField[] {
       if (typeof node.pattern !== 'string' || path.length !== 2 || path[0] !== 'properties') return;
       const field = path[1]!;
       const message = definition.messages
-        .maxLength!.replace('{field}', fieldLabel(step.schema, [field]))
-        .replace('{limit}', String(node.maxLength));
+        .maxLength!.replace('{field}', fieldLabel(step.schema, [field], step.ui))
+        .replace('{limit}', new Intl.NumberFormat('de-DE').format(Number(node.maxLength)));
       found.push({ step: step.meta.key, kind: step.meta.kind, field, message });
     });
   }

@@ -109,6 +109,23 @@ function lintAvatarImages(
   }
 }
 
+/** A question or an unfinished phrase as `ui:title` („Als …“) does not read as a field's name. */
+export function needsErrorLabel(settings: Record<string, unknown>): boolean {
+  const title = settings['ui:title'];
+  return (
+    typeof title === 'string' &&
+    /\?|…\s*$/.test(title) &&
+    typeof settings['ui:errorLabel'] !== 'string'
+  );
+}
+
+function fieldTitle(schema: JsonSchema, name: string): string {
+  const title = propertySchemas(schema, name)
+    .map((node) => node.title)
+    .find((value) => typeof value === 'string');
+  return typeof title === 'string' ? title : name;
+}
+
 function lintStep(step: StepDefinition, definition: Definition, problems: Problems) {
   const folder = `schemas/steps/${step.meta.key}`;
   const fields = propertyNames(step.schema);
@@ -124,6 +141,12 @@ function lintStep(step: StepDefinition, definition: Definition, problems: Proble
   for (const [name, settings] of Object.entries(step.ui)) {
     if (name.startsWith('ui:')) continue;
     known(name, 'ui.json', [name]);
+    if (isObject(settings) && needsErrorLabel(settings))
+      problems.push({
+        file: `${folder}/ui.json`,
+        path: pointer(name, 'ui:title'),
+        message: `„${String(settings['ui:title'])}“ ist eine Frage; Meldungen brauchen ein Label dafür: „ui:errorLabel“ (z. B. „${fieldTitle(step.schema, name)}“ ist ein Pflichtfeld).`,
+      });
     if (isObject(settings) && settings['ui:widget'] === 'avatar')
       lintAvatarImages(step, name, definition, problems);
   }

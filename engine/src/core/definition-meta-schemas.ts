@@ -402,6 +402,11 @@ export const UI_OPTIONS: Record<string, { schema: JsonSchema; description: strin
     description: 'Das Eingabeelement des Feldes; die Engine kennt genau diese Namen.',
   },
   'ui:title': { schema: text, description: 'Die Frage oder das Label über dem Feld.' },
+  'ui:errorLabel': {
+    schema: text,
+    description:
+      'Wie Meldungen das Feld nennen („{Feld} ist ein Pflichtfeld“), wenn ui:title eine Frage ist (z. B. „Erwartungen an Ihr Unternehmen“).',
+  },
   'ui:description': { schema: { type: 'string' }, description: 'Ein Text unter dem Label.' },
   'ui:help': { schema: { type: 'string' }, description: 'Ein Hinweis unter dem Feld.' },
   'ui:placeholder': {

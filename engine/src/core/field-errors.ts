@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import localizeDe from 'ajv-i18n/localize/de/index.js';
-import type { JsonSchema } from './definition-types.ts';
+import type { JsonSchema, UiSchema } from './definition-types.ts';
 import { isObject } from './is-object.ts';
 
 /** German messages per field path (`name`, `character_traits`, `items.0.name`). */
@@ -52,13 +52,32 @@ function schemasAt(root: JsonSchema, path: string[]): JsonSchema[] {
   return current;
 }
 
-/** The German label of the field at `path`: its schema `title`, else its name. */
-export function fieldLabel(root: JsonSchema, path: string[]): string {
+/** The ui.json settings of the field at `path` (an array's entries under `items`). */
+function uiAt(ui: UiSchema | undefined, path: string[]): UiSchema | undefined {
+  let current: unknown = ui;
+  for (const segment of path) {
+    if (!isObject(current)) return undefined;
+    current = /^\d+$/.test(segment) ? current.items : current[segment];
+  }
+  return isObject(current) ? current : undefined;
+}
+
+/**
+ * The German label of the field at `path` in messages („{field} ist ein Pflichtfeld“): its
+ * `ui:errorLabel` from ui.json, else its `ui:title` (the label the person sees), else its schema
+ * `title`, else its name. A question as `ui:title` needs a `ui:errorLabel` (definition lint).
+ */
+export function fieldLabel(root: JsonSchema, path: string[], ui?: UiSchema): string {
+  const settings = uiAt(ui, path);
+  for (const option of ['ui:errorLabel', 'ui:title']) {
+    const label = settings?.[option];
+    if (typeof label === 'string' && label.trim() !== '') return label;
+  }
   for (const node of schemasAt(root, path).flatMap(applicators)) {
     if (typeof node.title === 'string') return node.title;
   }
   const last = path.at(-1);
-  if (last !== undefined && /^\d+$/.test(last)) return fieldLabel(root, path.slice(0, -1));
+  if (last !== undefined && /^\d+$/.test(last)) return fieldLabel(root, path.slice(0, -1), ui);
   return last ?? (typeof root.title === 'string' ? root.title : 'Eingabe');
 }
 
@@ -76,10 +95,15 @@ function valueAt(data: unknown, path: string[]): unknown {
 const isEmpty = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+const germanNumber = new Intl.NumberFormat('de-DE');
+
+/** Fills `{name}` placeholders; numbers read the German way („5.000“). */
 function fill(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(values, name)) return whole;
+    const value = values[name];
+    return typeof value === 'number' ? germanNumber.format(value) : String(value);
+  });
 }
 
 /** Errors that only say "a branch failed"; the branch's own errors say what is wrong. */
@@ -88,13 +112,15 @@ const STRUCTURAL = new Set(['if', 'allOf', 'anyOf', 'oneOf', 'not', '$ref']);
 /**
  * Turns Ajv errors into German messages per field. Messages come from the schema (ajv-errors),
  * else from the message pack (`schemas/messages.de.json`), else from ajv-i18n's German texts.
- * A missing, null or blank value always reads "{field} ist ein Pflichtfeld".
+ * A missing, null or blank value always reads "{field} ist ein Pflichtfeld". Fields are named
+ * by {@link fieldLabel} (with the step's ui.json, where there is one).
  */
 export function toFieldErrors(
   errors: readonly ErrorObject[] | null | undefined,
   schema: JsonSchema,
   data: unknown,
   messages: Record<string, string>,
+  ui?: UiSchema,
 ): FieldErrors {
   const result = new Map<string, string[]>();
   const blankMessages = new Set<string>();
@@ -136,7 +162,7 @@ export function toFieldErrors(
       );
       continue;
     }
-    const [message, blank] = messageFor(error, path, schema, data, messages);
+    const [message, blank] = messageFor(error, path, schema, data, messages, ui);
     add(path, message, blank);
   }
   // A field left empty needs filling in first; further complaints about it would only confuse.
@@ -153,8 +179,9 @@ function messageFor(
   schema: JsonSchema,
   data: unknown,
   messages: Record<string, string>,
+  ui: UiSchema | undefined,
 ): [message: string, blank: boolean] {
-  const field = fieldLabel(schema, path);
+  const field = fieldLabel(schema, path, ui);
   const params = error.params as Record<string, unknown>;
   const blank =
     error.keyword === 'required' ||

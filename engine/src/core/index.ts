@@ -29,6 +29,7 @@ export { forEachSchema } from './schema-nodes.ts';
 export {
   validatorFromChecks,
   schemaFor,
+  uiFor,
   validatorNames,
   schemaKey,
   conditionSchemas,
@@ -52,7 +53,7 @@ export { formatDate } from './format-date.ts';
 export { normalizeInput } from './normalize-input.ts';
 export { normalizeUrl } from './normalize-url.ts';
 export { searchFold, searchMatches } from './search-fold.ts';
-export { threeWayMerge, sameValue, type MergeResult } from './three-way-merge.ts';
+export { applyEdit, threeWayMerge, sameValue, type MergeResult } from './three-way-merge.ts';
 export { inputProblems, MAX_DEPTH, type InputProblem } from './input-limits.ts';
 export { WIDGET_NAMES, type WidgetName } from './widget-names.ts';
 export { revisionContent, canonicalDefinitionJson, retiredPresets } from './definition-revision.ts';

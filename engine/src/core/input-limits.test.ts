@@ -11,7 +11,9 @@ describe('input limits', () => {
     expect(validate({ ...base, expectations: 'a\u0000b' })).toEqual({
       valid: false,
       errors: {
-        expectations: ['Erwartungen enthält Zeichen, die nicht gespeichert werden können.'],
+        expectations: [
+          'Erwartungen an Ihr Unternehmen enthält Zeichen, die nicht gespeichert werden können.',
+        ],
       },
     });
     expect(validate({ ...base, expectations: 'a\ud800' })).toMatchObject({ valid: false });
@@ -23,7 +25,7 @@ describe('input limits', () => {
     for (let level = 0; level < 100_000; level += 1) deep = [deep];
     expect(validate({ expectations: deep })).toEqual({
       valid: false,
-      errors: { expectations: ['Erwartungen ist zu tief verschachtelt.'] },
+      errors: { expectations: ['Erwartungen an Ihr Unternehmen ist zu tief verschachtelt.'] },
     });
   });
 

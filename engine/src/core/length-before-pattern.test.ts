@@ -17,7 +17,7 @@ import { type CompiledChecks, validatorFromChecks } from './validator-runtime.ts
  */
 const BACKTRACKING_URL = '^$|^(?:https?|ftp)://[^\\s/?#]+\\.[^\\s/?#]+(?:[/?#]\\S*)?$';
 const PATHOLOGICAL = `http://${'a.'.repeat(60_000)} x`;
-const MAX_LENGTH_MESSAGE = 'Website darf höchstens 2000 Zeichen lang sein.';
+const MAX_LENGTH_MESSAGE = 'Website darf höchstens 2.000 Zeichen lang sein.';
 const PATTERN_MESSAGE = 'Website muss eine gültige URL mit http://, https:// oder ftp:// sein.';
 
 /** The shipped definition with the competitors' URL pattern swapped for the backtracking one. */

@@ -1,6 +1,6 @@
 import type { Forms } from '@fragewerk/schemas/types';
 import type { ErrorObject } from 'ajv';
-import type { Definition, JsonSchema } from './definition-types.ts';
+import type { Definition, JsonSchema, UiSchema } from './definition-types.ts';
 import { fieldLabel, toFieldErrors, type FieldErrors } from './field-errors.ts';
 import { inputProblems } from './input-limits.ts';
 import { isObject } from './is-object.ts';
@@ -50,6 +50,13 @@ export function schemaFor(definition: Definition, name: string): JsonSchema | un
   return undefined;
 }
 
+/** The ui.json of a step by its validator name (forms have none). */
+export function uiFor(definition: Definition, name: string): UiSchema | undefined {
+  const [kind, key] = name.split(':');
+  if (kind !== 'step') return undefined;
+  return definition.steps.find((step) => step.meta.key === key)?.ui;
+}
+
 /** Every validator name the definition provides. */
 export function validatorNames(definition: Definition): string[] {
   return [
@@ -93,6 +100,7 @@ export function validatorFromChecks(definition: Definition, checks: CompiledChec
     let validate = cache.get(name);
     if (validate) return validate;
     const schema = schemaFor(definition, name);
+    const ui = uiFor(definition, name);
     const check = Object.hasOwn(checks.validators, name) ? checks.validators[name] : undefined;
     if (!schema || !check) throw new Error(`Unbekannter Validator: ${name}`);
     validate = (input) => {
@@ -101,7 +109,7 @@ export function validatorFromChecks(definition: Definition, checks: CompiledChec
         const errors: FieldErrors = Object.fromEntries(
           problems.map(({ path, kind }) => [
             path.join('.'),
-            [definition.messages[kind]!.replace('{field}', fieldLabel(schema, path))],
+            [definition.messages[kind]!.replace('{field}', fieldLabel(schema, path, ui))],
           ]),
         );
         return { valid: false, errors };
@@ -109,7 +117,10 @@ export function validatorFromChecks(definition: Definition, checks: CompiledChec
       const value = normalizeInput(schema, input);
       return check(value)
         ? { valid: true, value }
-        : { valid: false, errors: toFieldErrors(check.errors, schema, value, definition.messages) };
+        : {
+            valid: false,
+            errors: toFieldErrors(check.errors, schema, value, definition.messages, ui),
+          };
     };
     cache.set(name, validate);
     return validate;

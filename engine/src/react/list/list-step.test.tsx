@@ -110,7 +110,9 @@ describe('list step: submit with errors (docs/product.md#formulare-absenden-und-
     expect(add).toBeEnabled();
     await user.type(within(editor).getByLabelText(/Warum ist dieser Wettbewerber/), 'Nah');
     await user.click(add);
-    expect(within(editor).getByText('Name ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(
+      within(editor).getByText('Name des Wettbewerbers ist ein Pflichtfeld'),
+    ).toBeInTheDocument();
     expect(add).toBeEnabled();
     expect(within(editor).getByLabelText(/Name des Wettbewerbers/)).toHaveFocus();
     expect(onAdd).not.toHaveBeenCalled();
@@ -127,7 +129,9 @@ describe('list step: submit with errors (docs/product.md#formulare-absenden-und-
     const dialog = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
     await user.clear(within(dialog).getByLabelText(/Warum ist dieser Wettbewerber/));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    expect(within(dialog).getByText('Erläuterung ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Begründung der Relevanz ist ein Pflichtfeld'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Warum ist dieser Wettbewerber/)).toHaveFocus();
     expect(onUpdate).not.toHaveBeenCalled();
   });

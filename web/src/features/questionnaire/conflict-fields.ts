@@ -57,7 +57,7 @@ export function conflictRows(
 ): FieldConflict[] {
   return conflicts.map((field) => ({
     field,
-    label: fieldLabel(step.schema, [field]),
+    label: fieldLabel(step.schema, [field], step.ui),
     mine: shownValue(definition, step, mine, field, texts),
     theirs: shownValue(definition, step, theirs, field, texts),
   }));
