@@ -184,4 +184,35 @@ describe.each(DATABASES)('former share links (%s database)', (database) => {
     expect(deleted.status).toBe(200);
     expect(await hashesOf(kept.id)).toEqual([]);
   });
+
+  it('tells a visitor sent to /login from unreleased results whom to ask', async () => {
+    const { client: owner } = await agency('Agentur Nord-Ost', {
+      contact_name: 'Jana <Kühn>',
+      contact_email: 'jana@agentur-nordost.de',
+    });
+    const created = await project(owner);
+    const login = (query: string) => new HttpClient(server.url).page(`/login${query}`);
+    const notice = await login(`?grund=ergebnisse-nicht-freigegeben&projekt=${created.id}`);
+    expect(notice.status).toBe(200);
+    expect(notice.text).toContain('Die Ergebnisse dieses Projekts sind noch nicht freigegeben.');
+    expect(notice.text).toContain(
+      'Bei Fragen wenden Sie sich an <a href="mailto:jana@agentur-nordost.de">Jana &lt;Kühn&gt;</a>.',
+    );
+    expect(notice.text).not.toContain('Geheimer Relaunch');
+    // Once the results are released, or for an id that is no project, no name is given.
+    const shared = await owner.api('PATCH', `/projects/${created.id}`, {
+      is_niceview_enabled: true,
+    });
+    expect(shared.status).toBe(200);
+    for (const query of [
+      `?grund=ergebnisse-nicht-freigegeben&projekt=${created.id}`,
+      '?grund=ergebnisse-nicht-freigegeben&projekt=kein-projekt',
+    ]) {
+      const plain = await login(query);
+      expect(plain.text).toContain('Bei Fragen wenden Sie sich bitte an Ihre Ansprechperson');
+      expect(plain.text).not.toContain('Jana');
+    }
+    // Without the reason the login page is as before.
+    expect((await login('')).text).not.toContain('noch nicht freigegeben');
+  });
 });

@@ -12,9 +12,17 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { t } from '../common/messages.ts';
+import { isUuid } from '../common/secrets.ts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
-import { renderFormPage, renderMessagePage, type FormField } from '../pages/render-page.ts';
+import {
+  escapeHtml,
+  renderFormPage,
+  renderMessagePage,
+  type FormField,
+} from '../pages/render-page.ts';
+import { contactForUnreleasedResults } from '../users/agency-contact.ts';
 import { pagesCss } from '../pages/pages-css.ts';
 import { AccountsService } from './accounts.service.ts';
 import { csrfTokenFor, formTokenMatches } from '../common/csrf.ts';
@@ -25,6 +33,9 @@ import { endSession } from './session-scope.ts';
 import { loginUrlReturningTo, RETURN_PARAMETER, returnPath } from './return-path.ts';
 
 type Form = Record<string, unknown>;
+
+/** `?grund=` of a share-link visitor sent to /login from results that are not released. */
+const RESULTS_NOT_SHARED = 'ergebnisse-nicht-freigegeben';
 
 const text = (form: Form, name: string) =>
   typeof form[name] === 'string' ? (form[name] as string) : '';
@@ -43,6 +54,7 @@ export class AuthPagesController {
     private readonly accounts: AccountsService,
     private readonly rateLimit: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly orm: MikroORM,
   ) {}
 
   /** `REGISTRATION=closed`: nobody creates an account here (the operator creates them). */
@@ -80,9 +92,34 @@ export class AuthPagesController {
     return returnPath(request.query[RETURN_PARAMETER]);
   }
 
-  private loginPage(request: Request, email = '', error?: string) {
+  /**
+   * `/login?grund=ergebnisse-nicht-freigegeben&projekt={id}`: a share-link visitor whom the app
+   * sent here from results that are not released (docs/product.md#routen-und-screens) reads that
+   * and whom to ask. The contact person is named only for a project whose results are indeed not
+   * released; it is what the project's footer shows every holder of its link, and the id alone
+   * (122 random bits) opens nothing else.
+   */
+  private async resultsNotice(request: Request): Promise<string | undefined> {
+    if (request.query.grund !== RESULTS_NOT_SHARED) return undefined;
+    const id = typeof request.query.projekt === 'string' ? request.query.projekt : '';
+    const contact = isUuid(id)
+      ? await contactForUnreleasedResults(this.orm.em.fork(), id)
+      : undefined;
+    let ask = escapeHtml(t('pages.login.askAgency'));
+    if (contact) {
+      const name = escapeHtml(contact.name);
+      const link = contact.email
+        ? `<a href="mailto:${escapeHtml(encodeURI(contact.email))}">${name}</a>`
+        : name;
+      ask = escapeHtml(t('pages.login.askContact', { name: '\u0000' })).replace('\u0000', link);
+    }
+    return `${escapeHtml(t('pages.login.resultsNotShared'))} ${ask}`;
+  }
+
+  private loginPage(request: Request, email = '', error?: string, noticeHtml?: string) {
     return renderFormPage({
       title: t('pages.login.title'),
+      noticeHtml,
       intro: t('pages.login.intro'),
       // The return travels with the form: after the login the person is back where they were.
       action: loginUrlReturningTo(this.returnOf(request)),
@@ -115,9 +152,10 @@ export class AuthPagesController {
   }
 
   @Get('login')
-  login(@Req() request: Request, @Res() response: Response) {
+  async login(@Req() request: Request, @Res() response: Response) {
     if (request.user) return response.redirect(this.returnOf(request) ?? '/dashboard');
-    response.type('html').send(this.loginPage(request));
+    const notice = await this.resultsNotice(request);
+    response.type('html').send(this.loginPage(request, '', undefined, notice));
   }
 
   @Post('login')

@@ -86,6 +86,8 @@ export function renderFormPage(options: {
   fields: FormField[];
   submit: string;
   error?: string;
+  /** A notice above the form, already escaped HTML (it may hold a link). */
+  noticeHtml?: string;
   links?: [href: string, text: string][];
 }): string {
   const fields = options.fields
@@ -104,7 +106,7 @@ ${errors.length ? `        <p class="field-error" id="${errorId}">${errors.map(e
   return renderPage(
     options.title,
     `      <h1>${escapeHtml(options.title)}</h1>
-${options.intro ? `      <p class="intro">${escapeHtml(options.intro)}</p>\n` : ''}${options.error ? `      <p class="notice error" role="alert">${escapeHtml(options.error)}</p>\n` : ''}      <form method="post" action="${escapeHtml(options.action)}" novalidate>
+${options.noticeHtml ? `      <p class="notice ok" role="status">${options.noticeHtml}</p>\n` : ''}${options.intro ? `      <p class="intro">${escapeHtml(options.intro)}</p>\n` : ''}${options.error ? `      <p class="notice error" role="alert">${escapeHtml(options.error)}</p>\n` : ''}      <form method="post" action="${escapeHtml(options.action)}" novalidate>
         <input type="hidden" name="_csrf" value="${escapeHtml(options.csrfToken)}">
 ${fields}        <button type="submit">${escapeHtml(options.submit)}</button>
       </form>

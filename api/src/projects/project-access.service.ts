@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
-import { type ApiErrorBody, forbidden, gone, notFound, unauthorized } from '../common/api-error.ts';
+import { forbidden, gone, notFound, unauthorized } from '../common/api-error.ts';
 import { t } from '../common/messages.ts';
 import { isUuid, sameSecret } from '../common/secrets.ts';
+import { agencyContact } from '../users/agency-contact.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { findProject, type ProjectRecord } from './projects.repository.ts';
 
@@ -75,13 +76,13 @@ export class ProjectAccessService {
       if (user && !user.verified_at && !token) throw forbidden(t('errors.notVerified'));
       // A link the owner has renewed: say so and whom to ask, and nothing else of the project.
       if (project && token && (await this.isFormerToken(project.id, token)))
-        throw gone(t('errors.linkRenewed'), projectContact(project.owner));
+        throw gone(t('errors.linkRenewed'), agencyContact(project.owner));
       throw notFound(t('errors.projectNotFound'));
     }
     const role = isOwner ? 'owner' : 'token';
     // A customer learns whom to ask when the project is closed to them.
     const refused = (message: string) =>
-      role === 'token' ? forbidden(message, projectContact(project.owner)) : forbidden(message);
+      role === 'token' ? forbidden(message, agencyContact(project.owner)) : forbidden(message);
 
     if (intent === 'manage' && role !== 'owner') throw forbidden();
     if (project.is_archived) {
@@ -146,14 +147,3 @@ export class ProjectAccessService {
 
 /** How a former share token is stored: its SHA-256 hash, like the one-time tokens of mails. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Whom a customer asks about the project: the owner's contact person, falling back to the
- * agency's name and the account's address where the settings leave them empty.
- */
-export function projectContact(owner: UserRow): NonNullable<ApiErrorBody['contact']> {
-  return {
-    name: owner.contact_name || owner.company,
-    email: owner.contact_email || owner.email || null,
-  };
-}

@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { userRowColumns, userRowOf, type UserRow } from './user-row.ts';
+
+/** Whom a customer asks about a project: a name and, where there is one, an address. */
+export interface AgencyContact {
+  name: string;
+  email: string | null;
+}
+
+/**
+ * The agency's contact person as a customer reads it (a renewed link, an archived or approved
+ * project, results not released): the contact person of the account's settings, falling back to
+ * the company and the account's address where those are empty.
+ */
+export function agencyContact(owner: UserRow): AgencyContact {
+  return {
+    name: owner.contact_name || owner.company,
+    email: owner.contact_email || owner.email || null,
+  };
+}
+
+/**
+ * The contact of the agency that owns the project `projectId`, only while its results are not
+ * released to customers and it is not archived (the login page's notice for a customer sent there
+ * from such results); else undefined. `projectId` must be a UUID.
+ */
+export async function contactForUnreleasedResults(
+  em: EntityManager,
+  projectId: string,
+): Promise<AgencyContact | undefined> {
+  const [row] = await em.execute<Record<string, unknown>[]>(
+    `select ${userRowColumns(em, 'u')}
+       from project p join app_user u on u.id = p.owner_id
+      where p.id = ? and not p.is_niceview_enabled and not p.is_archived`,
+    [projectId],
+  );
+  return row ? agencyContact(userRowOf(em, row)) : undefined;
+}
