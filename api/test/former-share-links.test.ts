@@ -106,13 +106,14 @@ describe.each(DATABASES)('former share links (%s database)', (database) => {
     }
   });
 
-  it('falls back to the company and the account address without a contact person', async () => {
+  it('falls back to the company, never to the login address, without a contact person', async () => {
     const { client: owner, email } = await agency('Agentur Süd');
     const created = await project(owner);
     await renew(owner, created.id);
     const read = await visitor(created.edit_token!).api<Body>('GET', `/projects/${created.id}`);
     expect(read.status).toBe(410);
-    expect(read.body.contact).toEqual({ name: 'Agentur Süd', email });
+    expect(read.body.contact).toEqual({ name: 'Agentur Süd', email: null });
+    expect(read.text).not.toContain(email);
   });
 
   it('keeps the spec 404 for a token nobody issued and for an old token of another project', async () => {

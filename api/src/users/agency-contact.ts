@@ -9,13 +9,15 @@ export interface AgencyContact {
 
 /**
  * The agency's contact person as a customer reads it (a renewed link, an archived or approved
- * project, results not released): the contact person of the account's settings, falling back to
- * the company and the account's address where those are empty.
+ * project, results not released): the contact person of the account's settings (name, else the
+ * address), falling back to the company. Never the account's login address: a link is often
+ * renewed because it went to the wrong people, and they should not learn the login name (the
+ * footer of the app holds to the same).
  */
 export function agencyContact(owner: UserRow): AgencyContact {
   return {
-    name: owner.contact_name || owner.company,
-    email: owner.contact_email || owner.email || null,
+    name: owner.contact_name || owner.contact_email || owner.company,
+    email: owner.contact_email || null,
   };
 }
 
