@@ -135,6 +135,48 @@ describe.each(DATABASES)('accounts (%s database)', (database) => {
     expect(mail.subject).toBe('Registrierung bei Fragewerk');
   });
 
+  it('registering an address that is not yet activated mails a new activation link, answering the same', async () => {
+    const email = uniqueEmail('nicht-aktiviert');
+    const first = await register(server, email, 'Tischlerei Berger');
+    const client = new HttpClient(server.url);
+    await client.page('/register');
+    const response = await client.form('/register', {
+      company: 'Andere',
+      email,
+      password: 'ein-anderes-passwort',
+      confirm_password: 'ein-anderes-passwort',
+    });
+    // The page says what it says for a new address: nothing about the account.
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Fast geschafft!');
+    const fresh = uniqueEmail('neu');
+    const other = new HttpClient(server.url);
+    await other.page('/register');
+    const answer = await other.form('/register', {
+      company: 'Andere',
+      email: fresh,
+      password: 'ein-anderes-passwort',
+      confirm_password: 'ein-anderes-passwort',
+    });
+    const page = (text: string, address: string) =>
+      text.replaceAll(address, '…').replace(/name="_csrf" value="[^"]*"/g, '');
+    expect(page(response.text, email)).toBe(page(answer.text, fresh));
+    const mail = (await server.mails()).filter((candidate) => candidate.to.includes(email)).at(-1)!;
+    expect(mail.subject).toBe('Ihr Account ist noch nicht aktiviert');
+    expect(mail.text).toContain('noch nicht aktiviert');
+    expect(mail.text).not.toContain('Sie haben bereits einen Account');
+    expect(mail.text).toContain('Aktivierungslink erneut senden');
+    expect(mail.link).toMatch(/^http:\/\/fragewerk\.test\/verify\/[\w-]{43}$/);
+    expect(mail.link).not.toBe(first);
+    // The new link activates the account; its password stays the one of the first registration.
+    const verified = await new HttpClient(server.url).page(new URL(mail.link!).pathname);
+    expect(verified.status).toBe(200);
+    const current = await (
+      await login(server, email)
+    ).api<{ data: { verified: boolean; company: string } }>('GET', '/user/current');
+    expect(current.body.data).toMatchObject({ verified: true, company: 'Tischlerei Berger' });
+  });
+
   it('answers two parallel registrations of one new address alike, with one account', async () => {
     const email = `parallel-${Date.now()}@example.de`;
     const attempt = async () => {

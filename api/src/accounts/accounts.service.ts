@@ -31,7 +31,7 @@ const emailOf = (form: Record<string, unknown>) =>
 /**
  * Registration, activation, password reset and password change. Registration and reset answer
  * the same whether an address has an account or not; the difference only shows in the mail the
- * owner receives. Passwords are hashed before a transaction starts: hashing takes a while, and
+ * owner receives (an account not yet activated gets a new activation link). Passwords are hashed before a transaction starts: hashing takes a while, and
  * the embedded database runs one transaction at a time. Mails go to the outbox in the same
  * transaction as what causes them; no request waits for SMTP.
  */
@@ -74,9 +74,18 @@ export class AccountsService {
     // Hashed for every address, known or not: the answer must take as long either way, or its
     // timing would tell whether an address is registered.
     const passwordHash = await hashPassword(value.password);
-    const registered =
-      !(await this.users.findByEmail(email)) &&
-      (await this.createAccount(value.company, email, passwordHash));
+    const existing = await this.users.findByEmail(email);
+    const registered = !existing && (await this.createAccount(value.company, email, passwordHash));
+    if (existing && !existing.verified_at) {
+      // Registered before but never activated: the mail says so and brings a new activation
+      // link, as „Aktivierungslink erneut senden“ would (the request counted against the same
+      // mail limit). The answer on the page stays the same as for any address.
+      await this.orm.em.transactional((em) =>
+        this.sendActivation(em, existing, 'registeredNotActivated'),
+      );
+      this.mail.sendSoon();
+      return { ok: true };
+    }
     if (!registered) {
       await this.enqueueAlone({
         to: email,
@@ -112,12 +121,19 @@ export class AccountsService {
     }
   }
 
-  /** A new activation link for `user`, mailed with `em` (inside the caller's transaction). */
-  private async sendActivation(em: EntityManager, user: User) {
+  /**
+   * A new activation link for `user`, mailed with `em` (inside the caller's transaction); the
+   * template `registeredNotActivated` when someone registered the unactivated address again.
+   */
+  private async sendActivation(
+    em: EntityManager,
+    user: User,
+    template: 'activation' | 'registeredNotActivated' = 'activation',
+  ) {
     const token = await this.tokens.issue(user, 'verify');
     this.mail.enqueue(em, {
       to: user.email,
-      template: 'activation',
+      template,
       // Nothing the registrant typed: the mail goes to an address they name, and a company name
       // like „Ihr Konto wird gesperrt, melden Sie sich unter …“ would read as our words.
       values: {},
