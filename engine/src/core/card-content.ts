@@ -1,5 +1,6 @@
 import type { ItemJson } from '@fragewerk/schemas/types';
-import type { Definition, StepDefinition } from './definition-types.ts';
+import type { Definition, JsonSchema, StepDefinition } from './definition-types.ts';
+import { isObject } from './is-object.ts';
 import { displayValues, presetEntry } from './display-values.ts';
 
 /**
@@ -19,6 +20,19 @@ export function starsMarkup(value: number, max: number): string {
 }
 
 /** What a card shows of one entry: its fields' display values, the avatar and the link. */
+/**
+ * The colour of a card's badge: the 1-based position of its value in the field's options
+ * (`enum`, from the preset list), counted round in fours – the definition's order decides
+ * („Muss“ first), not a step key. Undefined for a value outside the options.
+ */
+export function badgeTone(schema: JsonSchema, field: string, value: unknown): number | undefined {
+  const properties = schema.properties;
+  const options =
+    isObject(properties) && isObject(properties[field]) ? properties[field].enum : undefined;
+  const index = Array.isArray(options) ? options.indexOf(value) : -1;
+  return index < 0 ? undefined : (index % 4) + 1;
+}
+
 export function cardContent(
   definition: Definition,
   step: StepDefinition,
@@ -41,5 +55,6 @@ export function cardContent(
     ? presetEntry(definition, step, card.avatar, item[card.avatar])
     : undefined;
   const url = card.link ? item[card.link] : undefined;
-  return { card, values, text, avatar, url };
+  const tone = card.badge ? badgeTone(step.schema, card.badge, item[card.badge]) : undefined;
+  return { card, values, text, avatar, url, tone };
 }

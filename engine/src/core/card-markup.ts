@@ -22,14 +22,14 @@ export function itemCardMarkup(
   item: ItemJson,
   texts: CardTexts,
 ): string {
-  const { card, values, text, avatar, url } = cardContent(definition, step, item, false);
+  const { card, values, text, avatar, url, tone } = cardContent(definition, step, item, false);
   let markup = '<div class="item-card">';
   if (typeof avatar?.image === 'string')
     // (React sets an image's src after its other attributes.)
     markup += `<img class="item-avatar" alt="" width="48" height="48" src="${escapeMarkup(safeUrl(avatar.image))}">`;
   markup += `<div class="item-body"><div class="item-head"><h4 class="item-title">${escapeMarkup(text(card.title))}</h4>`;
   if (card.badge && values[card.badge] !== undefined)
-    markup += `<span class="badge">${escapeMarkup(text(card.badge))}</span>`;
+    markup += `<span class="badge"${tone ? ` data-tone="${tone}"` : ''}>${escapeMarkup(text(card.badge))}</span>`;
   if (card.rating && typeof item[card.rating] === 'number') {
     const value = item[card.rating] as number;
     const label = escapeMarkup(texts.rating(value, 5));

@@ -43,6 +43,8 @@ export interface EngineTexts {
   polarityNeutral: string;
   polarityTowards: string;
   polarityClear: string;
+  /** The counter below a long text field near its limit: `{count}` of `{max}` characters. */
+  characterCount: string;
   itemActions: string;
   /** Opens an entry read-only where it may not be edited (an approved project). */
   view: string;

@@ -18,7 +18,7 @@ export function ItemCard({
   withText?: boolean;
 }) {
   const texts = useEngineTexts();
-  const { card, values, text, avatar, url } = cardContent(definition, step, item, withText);
+  const { card, values, text, avatar, url, tone } = cardContent(definition, step, item, withText);
   return (
     <div className="item-card">
       {typeof avatar?.image === 'string' ? (
@@ -29,7 +29,9 @@ export function ItemCard({
         <div className="item-head">
           <h4 className="item-title">{text(card.title)}</h4>
           {card.badge && values[card.badge] !== undefined ? (
-            <span className="badge">{text(card.badge)}</span>
+            <span className="badge" data-tone={tone}>
+              {text(card.badge)}
+            </span>
           ) : null}
           {card.rating && typeof item[card.rating] === 'number' ? (
             <RatingStars value={item[card.rating] as number} />

@@ -37,6 +37,7 @@ export const GERMAN_TEXTS: EngineTexts = {
   polarityNeutral: '0 – neutral',
   polarityTowards: '{value} – eher {pole}',
   polarityClear: 'Auswahl entfernen',
+  characterCount: '{count} von {max} Zeichen',
   itemActions: 'Aktionen',
   view: 'Ansehen',
   openLink: 'öffnet in neuem Tab',

@@ -69,8 +69,19 @@ export function PolarityWidget({
       <span className="polarity-pole polarity-right" aria-hidden="true">
         {right}
       </span>
-      {current !== undefined && !disabled && !readonly ? (
-        <button type="button" className="button-link polarity-clear" onClick={() => onChange(null)}>
+      {!disabled && !readonly ? (
+        // Always there, hidden without a choice: its row stays reserved (widgets.css).
+        <button
+          type="button"
+          className={
+            current === undefined
+              ? 'button-link polarity-clear is-idle'
+              : 'button-link polarity-clear'
+          }
+          aria-hidden={current === undefined ? true : undefined}
+          tabIndex={current === undefined ? -1 : undefined}
+          onClick={() => onChange(null)}
+        >
           {texts.polarityClear}
         </button>
       ) : null}
