@@ -32,6 +32,8 @@ describe('the server knows the routes of the web app', () => {
       paths.questionnaire.url(id),
       paths.step.url(id, 'wettbewerber'),
       paths.results.url(id),
+      paths.welcome.url(id),
+      paths.thanks.url(id),
       paths.imprint.url(),
       paths.privacy.url(),
     ];

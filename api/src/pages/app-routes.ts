@@ -16,6 +16,8 @@ export const APP_ROUTES = [
   '/projekte/:project_id/fragebogen',
   '/projekte/:project_id/fragebogen/:slug',
   '/projekte/:project_id/ergebnisse',
+  '/projekte/:project_id/willkommen',
+  '/projekte/:project_id/danke',
   '/impressum',
   '/datenschutz',
 ] as const;

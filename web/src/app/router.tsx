@@ -33,6 +33,13 @@ const ProjectSettingsPage = lazyWithPreload(() =>
 const ResultsPage = lazyWithPreload(() =>
   import('../features/results/results-page.tsx').then((module) => module.ResultsPage),
 );
+// The customer's start and thank-you pages: once each, never on the first paint of a step.
+const WelcomePage = lazyWithPreload(() =>
+  import('../features/customer/welcome-page.tsx').then((module) => module.WelcomePage),
+);
+const ThanksPage = lazyWithPreload(() =>
+  import('../features/customer/thanks-page.tsx').then((module) => module.ThanksPage),
+);
 
 /** The routes of the table in docs/product.md#routen-und-screens. */
 export const routes: RouteObject[] = [
@@ -81,6 +88,8 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: paths.results.path, element: <ResultsPage /> },
+          { path: paths.welcome.path, element: <WelcomePage /> },
+          { path: paths.thanks.path, element: <ThanksPage /> },
         ],
       },
       { path: paths.imprint.path, element: <LegalPage kind="imprint" /> },

@@ -1,7 +1,9 @@
-import { type ComponentProps, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
 import { useAppDispatch } from '../../app/store.ts';
-import { type Project, useApproveProjectMutation } from '../../lib/projects-api.ts';
+import { useApproveProjectMutation } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';
 import { useProjectProgress } from './use-project-progress.ts';
@@ -12,42 +14,43 @@ import { ApproveDialog } from './approve-dialog.tsx';
 export const APPROVED_NOTICE_MS = 1300;
 
 /**
- * The question with the project's progress, computed once it opens: the button stands on every
- * project page (also the results view), which otherwise ran the completeness rule per render.
- */
-function ApproveQuestion({
-  project,
-  ...dialog
-}: { project: Project } & Omit<ComponentProps<typeof ApproveDialog>, 'projectId' | 'progress'>) {
-  const progress = useProjectProgress(project);
-  return <ApproveDialog projectId={project.id} progress={progress} {...dialog} />;
-}
-
-/**
  * 'Freigeben' → 'Projekt Freigeben?' (with the steps that are not complete) → approve call →
- * 'Projekt freigegeben!' (docs/product.md#freigabe).
+ * 'Projekt freigegeben!' (docs/product.md#freigabe); a customer then reads the thank-you page.
+ * Until every step is complete the button is a secondary one: it is not the next thing to do.
  */
-export function ApproveButton({ className = 'button' }: { className?: string }) {
+export function ApproveButton({ className }: { className?: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { project } = useProjectScope();
+  const navigate = useNavigate();
+  const { project, isOwner } = useProjectScope();
   const [asking, setAsking] = useState(false);
   const [approve, { isLoading }] = useApproveProjectMutation();
+  // Memoised per state of the cached project: the completeness rule runs once per save, not per
+  // render, although the button stands on every project page (also the results view).
+  const progress = useProjectProgress(project);
+  const style = progress.complete === progress.total ? 'button' : 'button button-secondary';
 
   const confirm = async () => {
     const result = await approve(project.id);
     setAsking(false);
-    if ('data' in result) dispatch(showToast('success', t('project.approved'), APPROVED_NOTICE_MS));
+    if (!('data' in result)) return;
+    dispatch(showToast('success', t('project.approved'), APPROVED_NOTICE_MS));
+    if (!isOwner) navigate(paths.thanks.url(project.id));
   };
 
   return (
     <>
-      <button type="button" className={className} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={className ? `${style} ${className}` : style}
+        onClick={() => setAsking(true)}
+      >
         {t('project.approve')}
       </button>
       {asking ? (
-        <ApproveQuestion
-          project={project}
+        <ApproveDialog
+          projectId={project.id}
+          progress={progress}
           busy={isLoading}
           onConfirm={confirm}
           onCancel={() => setAsking(false)}

@@ -49,6 +49,8 @@ export function ProjectContainer() {
   const user = useCurrentUser();
   const onSettings = Boolean(useMatch(paths.projectSettings.path));
   const onResults = Boolean(useMatch(paths.results.path));
+  // The welcome page leads into the questionnaire: approving is nothing to start with.
+  const onWelcome = Boolean(useMatch(paths.welcome.path));
   const hasAccess = Boolean(user || apiContext.editToken);
   const { data: project, isLoading, error } = useGetProjectQuery(projectId, { skip: !hasAccess });
 
@@ -74,7 +76,9 @@ export function ProjectContainer() {
           <span className="project-bar-name">{project.project_name}</span>
         </div>
         <div className="project-bar-actions">
-          {!project.is_approved && !project.is_archived && !onSettings ? <ApproveButton /> : null}
+          {!project.is_approved && !project.is_archived && !onSettings && !onWelcome ? (
+            <ApproveButton />
+          ) : null}
           {(isOwner || project.is_niceview_enabled) && !onResults && !onSettings ? (
             <Link className="button button-secondary" to={paths.results.url(project.id)}>
               {t('routes.results')}

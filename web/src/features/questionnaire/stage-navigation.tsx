@@ -1,5 +1,5 @@
 import type { Definition, ProjectProgress, StepDefinition } from '@fragewerk/engine/core';
-import { useId } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
@@ -44,28 +44,146 @@ function StepTab({
   );
 }
 
-/**
- * The three stage tabs ('1 Business Insights', …) with how many of their steps are complete
- * („2/3“), and the sub-navigation of the current stage with each step's mark.
- */
-export function StageNavigation({
-  definition,
-  projectId,
-  current,
-  progress,
-}: {
+interface NavigationProps {
   definition: Definition;
   projectId: string;
   current: StepDefinition;
   progress: ProjectProgress;
-}) {
+}
+
+/**
+ * Narrow screens (docs/product.md#fragebogen): one button „Schritt 3 von 8 · Ziele“ that opens
+ * every step of the questionnaire by stage, each with its state in words; Escape closes the list
+ * and returns to the button. Choosing a step closes it (it belongs to the step it was opened on).
+ */
+function CompactNavigation({ definition, projectId, current, progress }: NavigationProps) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const stateId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === current.meta.key;
+  const number = definition.steps.indexOf(current) + 1;
+  const stateOf = (step: StepDefinition) => progress.steps[step.meta.key]?.state ?? 'empty';
+  const currentState = stateOf(current);
+  const close = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    setOpenOn(null);
+    toggle.current?.focus();
+  };
+  return (
+    <div className="stage-nav-compact" onKeyDown={open ? close : undefined}>
+      <button
+        ref={toggle}
+        type="button"
+        className="step-picker"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-describedby={stateId}
+        onClick={() => setOpenOn(open ? null : current.meta.key)}
+      >
+        <span className="step-picker-label">
+          <span className="step-picker-number">
+            {t('questionnaire.stepOf', { number, total: definition.steps.length })}
+          </span>
+          {' · '}
+          <span className="step-picker-title">{current.meta.title}</span>
+        </span>
+        {currentState === 'complete' || currentState === 'review' ? (
+          <span className={`step-mark is-${currentState}`} aria-hidden="true">
+            {currentState === 'complete' ? '✓' : '!'}
+          </span>
+        ) : null}
+        <span className="step-picker-caret" aria-hidden="true" />
+      </button>
+      <span id={stateId} hidden>
+        {t(`progress.state.${currentState}`)}
+      </span>
+      <nav
+        id={listId}
+        className="step-picker-list"
+        aria-label={t('questionnaire.allSteps')}
+        hidden={!open}
+      >
+        {open ? (
+          <ol className="step-picker-stages">
+            {definition.stages.map((stage, index) => {
+              const steps = definition.steps.filter((step) => step.stage === stage.key);
+              const complete = steps.filter((step) => stateOf(step) === 'complete').length;
+              return (
+                <li key={stage.key}>
+                  <p className="step-picker-stage">
+                    <span className="stage-number">{index + 1}</span> {stage.title}
+                    <span
+                      className={complete === steps.length ? 'stage-count is-done' : 'stage-count'}
+                    >
+                      <span aria-hidden="true">
+                        {complete}/{steps.length}
+                      </span>
+                      <span className="visually-hidden">
+                        {t('progress.stage', { complete, total: steps.length })}
+                      </span>
+                    </span>
+                  </p>
+                  <ul>
+                    {steps.map((step) => {
+                      const state = stateOf(step);
+                      return (
+                        <li key={step.meta.key}>
+                          <NavLink
+                            to={paths.step.url(projectId, step.meta.slug)}
+                            className="step-picker-link"
+                            onClick={() => setOpenOn(null)}
+                          >
+                            <span className="step-picker-link-title">{step.meta.title}</span>
+                            <span className={`step-state is-${state}`}>
+                              {state === 'complete' || state === 'review' ? (
+                                <span className={`step-mark is-${state}`} aria-hidden="true">
+                                  {state === 'complete' ? '✓' : '!'}
+                                </span>
+                              ) : null}
+                              {t(`progress.state.${state}`)}
+                            </span>
+                          </NavLink>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </li>
+              );
+            })}
+          </ol>
+        ) : null}
+        {open ? (
+          <Link className="step-picker-about" to={paths.welcome.url(projectId)}>
+            {t('questionnaire.about')}
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+/**
+ * The three stage tabs ('1 Business Insights', …) with how many of their steps are complete
+ * („2/3“), and the sub-navigation of the current stage with each step's mark. On narrow screens
+ * both give way to the compact navigation (CSS decides which one shows).
+ */
+export function StageNavigation({ definition, projectId, current, progress }: NavigationProps) {
   const { t } = useTranslation();
   const baseId = useId();
   const stepsOf = (stageKey: string) => definition.steps.filter((step) => step.stage === stageKey);
   const stateOf = (step: StepDefinition) => progress.steps[step.meta.key]?.state;
   return (
     <div className="stage-nav">
-      <nav aria-label={t('questionnaire.stages')}>
+      <CompactNavigation
+        definition={definition}
+        projectId={projectId}
+        current={current}
+        progress={progress}
+      />
+      <nav className="stage-nav-wide" aria-label={t('questionnaire.stages')}>
         <ol className="stage-tabs">
           {definition.stages.map((stage, index) => {
             const steps = stepsOf(stage.key);
@@ -98,13 +216,23 @@ export function StageNavigation({
           })}
         </ol>
       </nav>
-      <nav aria-label={t('questionnaire.steps')}>
-        <ul className="step-tabs">
-          {stepsOf(current.stage).map((step) => (
-            <StepTab key={step.meta.key} step={step} projectId={projectId} state={stateOf(step)} />
-          ))}
-        </ul>
-      </nav>
+      <div className="step-tabs-row stage-nav-wide">
+        <nav aria-label={t('questionnaire.steps')}>
+          <ul className="step-tabs">
+            {stepsOf(current.stage).map((step) => (
+              <StepTab
+                key={step.meta.key}
+                step={step}
+                projectId={projectId}
+                state={stateOf(step)}
+              />
+            ))}
+          </ul>
+        </nav>
+        <Link className="about-link" to={paths.welcome.url(projectId)}>
+          {t('questionnaire.about')}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import type { Project } from '../../lib/projects-api.ts';
+
+/**
+ * The agency's contact person for the customer: the account's contact name and e-mail (as in the
+ * footer), else only the agency's name. The owner's login address never reaches the customer.
+ */
+export function AgencyContact({ contact }: { contact: Project['user'] }) {
+  const { t } = useTranslation();
+  const person = contact.contact_name || contact.contact_email;
+  if (!person) return <p>{t('customer.contact.company', { company: contact.company })}</p>;
+  return (
+    <p>
+      {t('customer.contact.person', { company: contact.company })}{' '}
+      {contact.contact_email ? (
+        <a href={`mailto:${contact.contact_email}`}>{person}</a>
+      ) : (
+        <strong>{person}</strong>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Definition } from '@fragewerk/engine/core';
+import { describe, expect, it } from 'vitest';
+import { definition } from '../../test/render-app.tsx';
+import { answersOf, briefingMinutes } from './briefing-estimate.ts';
+
+const step = (key: string) => definition.steps.find((candidate) => candidate.meta.key === key)!;
+
+describe('how long the questionnaire takes (docs/product.md#willkommensseite-und-dank)', () => {
+  it('counts a form step’s fields without the „Sonstiges“ texts', () => {
+    // gender, age, industry, job_definition, character_traits (custom_age, custom_industry not)
+    expect(answersOf(step('brandpersonality'))).toBe(5);
+    expect(answersOf(step('brandpositioning'))).toBe(6);
+  });
+
+  it('counts a list step’s fields once per entry it needs, without the group’s field', () => {
+    // type, expectations, importance (is_external is set by the group, custom_type only for „Sonstiges“)
+    expect(answersOf(step('stakeholders'))).toBe(3);
+    // goal, goal_definition, importance – three times: one goal of each kind completes the step
+    expect(answersOf(step('goals'))).toBe(9);
+  });
+
+  it('gives half a minute per answer, rounded up to five minutes', () => {
+    const answers = definition.steps.reduce((sum, candidate) => sum + answersOf(candidate), 0);
+    expect(briefingMinutes(definition)).toBe(Math.ceil(answers / 2 / 5) * 5);
+    expect(briefingMinutes(definition) % 5).toBe(0);
+  });
+
+  it('follows the definition: a step more or a list asking for more entries takes longer', () => {
+    const before = briefingMinutes(definition);
+    const personas = step('personas');
+    const moreEntries: Definition = {
+      ...definition,
+      steps: definition.steps.map((candidate) =>
+        candidate === personas
+          ? { ...personas, meta: { ...personas.meta, completeness: { minItems: 3 } } }
+          : candidate,
+      ),
+    };
+    expect(briefingMinutes(moreEntries)).toBeGreaterThan(before);
+    const fewer: Definition = { ...definition, steps: [step('competitors')] };
+    expect(briefingMinutes(fewer)).toBe(5);
+  });
+});
