@@ -109,7 +109,8 @@ export function ProjectTable({
                   </span>
                 </td>
                 <td>{project.customer_firm}</td>
-                <td>
+                {/* On phones the customer column gives way: the cell shows it above the name. */}
+                <td className="project-cell" data-customer={project.customer_firm}>
                   {name}
                   <ProjectProgress project={project} />
                 </td>
