@@ -1,4 +1,12 @@
-import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { browserOffline, untilOnline } from './connection.ts';
 import { csrfToken } from './csrf.ts';
 
 /** Settings the API layer needs from the page: the share token of a customer, if any. */
@@ -11,6 +19,8 @@ export interface ApiErrorBody {
   data?: unknown;
   /** 409 of a step save: the fields both sides changed differently. */
   conflicts?: string[];
+  /** 410 of a renewed share link, 403 of a closed project for a customer: whom to ask. */
+  contact?: { name: string; email: string | null };
 }
 
 /** Status and body of a failed call, whatever failed (HTTP, network, parsing). */
@@ -44,14 +54,41 @@ export function apiHeaders(headers = new Headers()): Headers {
   return headers;
 }
 
+const fetchQuery = fetchBaseQuery({
+  baseUrl: API_BASE,
+  credentials: 'same-origin',
+  prepareHeaders: apiHeaders,
+});
+
+/**
+ * Every call through `fetch`; a change (a mutation) that failed because the browser is offline
+ * did not reach the server: it waits for the `online` event and is sent again, unchanged, so a save
+ * is never lost to a dropped connection. Its promise stays pending meanwhile (the editors keep what
+ * was typed and show that they save), and `connection.ts` counts it for the notice.
+ */
+export const sendOnceOnline: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, context, extra) => {
+  for (;;) {
+    const result = await fetchQuery(args, context, extra);
+    const failed = result.error && errorStatus(result.error) === 'network';
+    if (context.type !== 'mutation' || !failed || !browserOffline()) return result;
+    try {
+      await untilOnline(context.signal);
+    } catch {
+      return result;
+    }
+  }
+};
+
 /** The one RTK Query API; each feature adds its endpoints with `injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: API_BASE,
-    credentials: 'same-origin',
-    prepareHeaders: apiHeaders,
-  }),
+  baseQuery: sendOnceOnline,
   tagTypes: ['User', 'Project', 'Results'],
   endpoints: () => ({}),
 });

@@ -16,9 +16,9 @@ async function archiveWith(patch: RequestHandler) {
 }
 
 describe('error toasts', () => {
-  it("shows 'Es ist ein Fehler aufgetreten' when a change fails with 500", async () => {
+  it("shows 'Es ist ein Fehler aufgetreten' when a change fails with 400", async () => {
     const { leaveTo } = await archiveWith(
-      api.patch(`/projects/${id}`, () => [500, { message: 'Interner Fehler' }]),
+      api.patch(`/projects/${id}`, () => [400, { message: 'Interner Fehler' }]),
     );
     const alert = screen.getByRole('alert');
     expect(await within(alert).findByText('Es ist ein Fehler aufgetreten')).toBeInTheDocument();
@@ -28,9 +28,28 @@ describe('error toasts', () => {
     expect(screen.getByRole('button', { name: 'Archivieren' })).toBeInTheDocument();
   });
 
-  it("shows 'Network Error' when the server cannot be reached", async () => {
+  it('says in German that the server cannot be reached, never „Network Error“', async () => {
     await archiveWith(http.patch(`*/api/projects/${id}`, () => HttpResponse.error()));
-    expect(await within(screen.getByRole('alert')).findByText('Network Error')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(
+      await within(alert).findByText(
+        'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es noch einmal.',
+      ),
+    ).toBeInTheDocument();
+    // The technical sentence in small print beside.
+    expect(within(alert).getByText('Es ist ein Fehler aufgetreten').tagName).toBe('SMALL');
+    expect(within(alert).queryByText('Network Error')).not.toBeInTheDocument();
+  });
+
+  it('says that the server had a problem on a 5xx and to try again later', async () => {
+    await archiveWith(api.patch(`/projects/${id}`, () => [503, { message: 'antwortet nicht' }]));
+    const alert = screen.getByRole('alert');
+    expect(
+      await within(alert).findByText(
+        'Der Server hat gerade ein Problem. Bitte versuchen Sie es später noch einmal.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(alert).getByText('Es ist ein Fehler aufgetreten')).toBeInTheDocument();
   });
 
   it("shows the server's message on 401 and goes to /login, which returns here", async () => {
@@ -77,7 +96,7 @@ describe('error toasts', () => {
   });
 
   it('removes an error toast after 3 s', async () => {
-    await archiveWith(api.patch(`/projects/${id}`, () => [500, {}]));
+    await archiveWith(api.patch(`/projects/${id}`, () => [400, {}]));
     const alert = screen.getByRole('alert');
     await within(alert).findByText('Es ist ein Fehler aufgetreten');
     await waitFor(() => expect(alert).toBeEmptyDOMElement(), { timeout: 4000 });

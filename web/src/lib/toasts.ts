@@ -11,6 +11,8 @@ export interface Toast {
   kind: 'success' | 'error' | 'info';
   text: string;
   durationMs: number;
+  /** The technical text in small print beside (e.g. „Es ist ein Fehler aufgetreten“). */
+  detail?: string;
 }
 
 let nextId = 1;
@@ -24,8 +26,8 @@ export const toastsSlice = createSlice({
       reducer: (state, action: PayloadAction<Toast>) => {
         state.push(action.payload);
       },
-      prepare: (kind: Toast['kind'], text: string, durationMs = TOAST_MS) => ({
-        payload: { id: nextId++, kind, text, durationMs },
+      prepare: (kind: Toast['kind'], text: string, durationMs = TOAST_MS, detail?: string) => ({
+        payload: { id: nextId++, kind, text, durationMs, ...(detail && { detail }) },
       }),
     },
     dismissToast: (state, action: PayloadAction<number>) =>

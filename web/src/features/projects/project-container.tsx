@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsIcon } from '@fragewerk/engine/react';
 import { Link, Navigate, Outlet, useMatch, useParams } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { useGetProjectQuery } from '../../lib/projects-api.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
 import { LeaveTo } from '../auth/leave-to.tsx';
 import { ApproveButton } from './approve-button.tsx';
+import { ContactSentence, type Contact } from './contact-sentence.tsx';
 import { isEditable, ProjectScopeContext } from './project-context.ts';
 import { ProjectRevision } from './project-revision.tsx';
 import './project-container.css';
@@ -26,13 +28,33 @@ function ProjectNotFound() {
   );
 }
 
-function ArchivedNotice() {
+function ArchivedNotice({ contact }: { contact?: Contact }) {
   const { t } = useTranslation();
   return (
     <section className="page page-narrow">
       <p className="notice notice-warning" role="status">
-        {t('project.archived')}
+        <span>{t('project.archived')}</span> <ContactSentence contact={contact} />
       </p>
+    </section>
+  );
+}
+
+// A renewed link is rare: its page loads only then (the share link's bundle budget).
+const LinkRenewedPage = lazy(() =>
+  import('./link-renewed-page.tsx').then((module) => ({ default: module.LinkRenewedPage })),
+);
+
+/** No connection or a server error while loading: say which, and offer to try again. */
+function LoadFailed({ offline, retry }: { offline: boolean; retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="page page-narrow">
+      <p className="notice notice-warning" role="alert">
+        {t(offline ? 'errors.loadOffline' : 'errors.server')}
+      </p>
+      <button type="button" className="button" onClick={retry}>
+        {t('errors.retry')}
+      </button>
     </section>
   );
 }
@@ -52,15 +74,28 @@ export function ProjectContainer() {
   // The welcome page leads into the questionnaire: approving is nothing to start with.
   const onWelcome = Boolean(useMatch(paths.welcome.path));
   const hasAccess = Boolean(user || apiContext.editToken);
-  const { data: project, isLoading, error } = useGetProjectQuery(projectId, { skip: !hasAccess });
+  const {
+    data: project,
+    isLoading,
+    error,
+    refetch,
+  } = useGetProjectQuery(projectId, { skip: !hasAccess });
 
   if (!hasAccess) return <LeaveTo url={paths.login.url(navigation.currentPath())} />;
   if (isLoading) return <Spinner fullScreen />;
   if (!project) {
     const status = errorStatus(error);
     if (status === 403 && errorBody(error)?.message === t('project.archived'))
-      return <ArchivedNotice />;
+      return <ArchivedNotice contact={errorBody(error)?.contact} />;
+    if (status === 410)
+      return (
+        <Suspense fallback={<Spinner fullScreen />}>
+          <LinkRenewedPage contact={errorBody(error)?.contact} />
+        </Suspense>
+      );
     if (status === 404 || status === 403) return <ProjectNotFound />;
+    if (status === 'network' || (typeof status === 'number' && status >= 500))
+      return <LoadFailed offline={status === 'network'} retry={() => void refetch()} />;
     return null;
   }
   if (project.is_archived && !onSettings) return <ArchivedNotice />;

@@ -25,7 +25,14 @@ export function ResultsPage() {
   const open = Boolean(project.is_niceview_enabled || user);
   const results = useGetResultsQuery(project.id, { skip: !open });
   useDocumentTitle(t('routes.results'));
-  if (!open) return <LeaveTo url={paths.login.url()} />;
+  // docs/product.md#routen-und-screens: to /login, which then says that the results are not
+  // released yet and whom to ask.
+  if (!open)
+    return (
+      <LeaveTo
+        url={`${paths.login.url()}?grund=ergebnisse-nicht-freigegeben&projekt=${project.id}`}
+      />
+    );
   if (results.isLoading) return <Spinner />;
   return (
     <ResultsView
