@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameValue, threeWayMerge } from './three-way-merge.ts';
+import { applyEdit, sameValue, threeWayMerge } from './three-way-merge.ts';
 
 const base = { mission: 'Backen mit Zeit.', strengths: 'Backstube', audience: ['familien'] };
 
@@ -76,5 +76,27 @@ describe('sameValue', () => {
     expect(sameValue([], {})).toBe(false);
     expect(sameValue(null, undefined)).toBe(false);
     expect(sameValue({ a: undefined }, {})).toBe(true);
+  });
+});
+
+describe('applyEdit', () => {
+  it('puts only the fields the edit changed onto the stored ones', () => {
+    const stored = { ...base, mission: 'Brot wie früher.' };
+    const edit = { ...base, strengths: 'Sauerteig' };
+    expect(applyEdit(base, edit, stored)).toEqual({ ...stored, strengths: 'Sauerteig' });
+  });
+
+  it('removes a field the edit removed, and takes the edit over the stored value where both changed', () => {
+    const { audience: _removed, ...edit } = { ...base, mission: 'Brot mit Seele.' };
+    const stored = { ...base, mission: 'Brot wie früher.', audience: ['senioren'] };
+    expect(applyEdit(base, edit, stored)).toEqual({
+      mission: 'Brot mit Seele.',
+      strengths: 'Backstube',
+    });
+  });
+
+  it('gives the edit itself when nothing was stored meanwhile', () => {
+    const edit = { ...base, strengths: 'Sauerteig', goal: 'Neu' };
+    expect(applyEdit(base, edit, base)).toEqual(edit);
   });
 });

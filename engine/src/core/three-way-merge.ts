@@ -50,3 +50,19 @@ export function threeWayMerge(base: Fields, theirs: Fields, mine: Fields): Merge
   }
   return { merged, conflicts };
 }
+
+/**
+ * Puts the changes of an edit (`base` → `edit`) onto `onto`: the fields the edit changed take its
+ * value (a field it removed is removed), every other field keeps `onto`'s. A draft typed against
+ * an older version comes back this way over what is stored now, without undoing what others saved
+ * in the fields it did not touch.
+ */
+export function applyEdit(base: Fields, edit: Fields, onto: Fields): Fields {
+  const result = { ...onto };
+  for (const name of new Set([...Object.keys(base), ...Object.keys(edit)])) {
+    if (sameValue(base[name], edit[name])) continue;
+    if (edit[name] === undefined) delete result[name];
+    else result[name] = edit[name];
+  }
+  return result;
+}

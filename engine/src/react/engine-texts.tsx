@@ -50,6 +50,20 @@ export interface EngineTexts {
   view: string;
   openLink: string;
   print: string;
+  /** A draft taken back when an editor opened: `{time}` it was typed. */
+  draftRestored: string;
+  /** A draft typed against an older version, offered: `{time}`. */
+  draftStale: string;
+  draftApply: string;
+  draftDiscard: string;
+  /** The question before unsaved input is thrown away (Esc, „Abbrechen“, ×). */
+  discardTitle: string;
+  discardText: string;
+  discardConfirm: string;
+  keepEditing: string;
+  /** In the edit overlay of an entry someone deleted meanwhile. */
+  deletedMeanwhile: string;
+  saveAsNew: string;
 }
 
 /** The texts with their `fill` helper, as every engine component reads them. */

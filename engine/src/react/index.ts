@@ -2,7 +2,9 @@ export { EngineTextsProvider, useEngineTexts, type EngineTexts } from './engine-
 export { EngineChecksProvider, useEngineChecks, readyChecks } from './engine-checks.tsx';
 export { lazyWithPreload, preloadLazyComponents } from './lazy-with-preload.tsx';
 export { SchemaForm, type SchemaFormProps, type FormData } from './schema-form.tsx';
-export { FormStep, type FormStepProps, SAVED_MS } from './form-step.tsx';
+export { FormStep, type FormStepControl, type FormStepProps, SAVED_MS } from './form-step.tsx';
+export { DraftsContext, draftSlots, type Draft, type DraftStore } from './drafts.tsx';
+export { DraftNotice } from './draft-notice.tsx';
 export { ListStep, type ListStepProps, type UpdateResult } from './list/list-step.tsx';
 export { ItemCard } from './list/item-card.tsx';
 export { RatingStars } from './list/rating-stars.tsx';

@@ -38,6 +38,8 @@ export interface SchemaFormProps {
    * an option was taken out), the messages show at once, without moving the focus.
    */
   showStoredErrors?: boolean;
+  /** A submit found errors (they show, the first invalid field has focus). */
+  onInvalid?: () => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export function SchemaForm({
   idPrefix,
   formRef,
   showStoredErrors = false,
+  onInvalid,
 }: SchemaFormProps) {
   const checks = useEngineChecks();
   const validator = useMemo(
@@ -115,7 +118,10 @@ export function SchemaForm({
         onChange?.(current.current);
       }}
       onSubmit={(event: IChangeEvent<FormData>) => onSubmit(event.formData ?? {})}
-      onError={() => setSubmitted(true)}
+      onError={() => {
+        setSubmitted(true);
+        onInvalid?.();
+      }}
     >
       {children}
     </EngineForm>

@@ -1,5 +1,6 @@
+import type Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import type { Definition, StepDefinition } from '../core/index.ts';
 import { useEngineTexts } from './engine-texts.tsx';
 import { holdFocus } from './focus.ts';
@@ -18,6 +19,8 @@ interface StepSchemaFormProps {
   stored?: boolean;
   /** The buttons; `busy` is true while a submit runs. */
   children: (busy: boolean) => ReactNode;
+  formRef?: Ref<Form>;
+  onInvalid?: () => void;
 }
 
 /** The form of a step's schema (a form step, or one entry of a list step), locked while saving. */
@@ -31,6 +34,8 @@ export function StepSchemaForm({
   idPrefix,
   stored = false,
   children,
+  formRef,
+  onInvalid,
 }: StepSchemaFormProps) {
   const [busy, setBusy] = useState(false);
   const restoreFocus = useRef<() => void>(undefined);
@@ -61,6 +66,8 @@ export function StepSchemaForm({
       disabled={disabled || busy}
       idPrefix={idPrefix}
       showStoredErrors={stored}
+      formRef={formRef}
+      onInvalid={onInvalid}
     >
       {children(busy)}
     </SchemaForm>

@@ -146,6 +146,8 @@ describe('competitors', () => {
     await user.clear(name);
     await user.type(name, 'Anders');
     await user.keyboard('{Escape}');
+    // Typed input is not thrown away without the question.
+    await user.click(screen.getByRole('button', { name: 'Verwerfen' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(onUpdate).not.toHaveBeenCalled();
     expect(screen.getByText('Muster GmbH')).toBeInTheDocument();

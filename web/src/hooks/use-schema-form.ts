@@ -1,5 +1,10 @@
-import type { FormName } from '@fragewerk/engine/core';
-import { focusFirstInvalid, holdFocus, useEngineChecks } from '@fragewerk/engine/react';
+import { applyEdit, type FormName } from '@fragewerk/engine/core';
+import {
+  type DraftStore,
+  focusFirstInvalid,
+  holdFocus,
+  useEngineChecks,
+} from '@fragewerk/engine/react';
 import type { Forms } from '@fragewerk/schemas/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -38,6 +43,24 @@ function watchPointer() {
   document.addEventListener('pointercancel', release, true);
 }
 
+/**
+ * Where a form keeps its unsaved input (docs/product.md#entwürfe): the person's store, the form's
+ * slot in it, and the fields that are never written down (passwords).
+ */
+export interface FormDraft {
+  store: DraftStore;
+  slot: string;
+  secret?: string[];
+}
+
+/** A draft found when the form opened: `restored` (taken back) or `stale` (the stored values changed since: offered). */
+export interface FormDraftState {
+  kind: 'restored' | 'stale';
+  savedAt: number;
+}
+
+const sameValues = (a: Values, b: Values) => JSON.stringify(a) === JSON.stringify(b);
+
 /** An empty input means "not given": left out, so optional fields pass and required ones say so. */
 const withoutEmpty = (values: Values): Values =>
   Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
@@ -53,6 +76,7 @@ export function useSchemaForm<K extends FormName, T extends Values>(
   validatorName: `form:${K}`,
   initial: T & FieldsOf<K, T>,
   busy = false,
+  draft?: FormDraft,
 ) {
   const definition = useDefinition();
   const checks = useEngineChecks();
@@ -60,8 +84,30 @@ export function useSchemaForm<K extends FormName, T extends Values>(
     () => validatorsFor(definition, checks)(validatorName),
     [definition, checks, validatorName],
   );
-  const [values, setValues] = useState<T>(initial);
+  const kept = (from: Values): Values =>
+    Object.fromEntries(Object.entries(from).filter(([name]) => !draft?.secret?.includes(name)));
+  // A draft of these very values is taken back at once; one typed over other values is offered.
+  const [found] = useState(() => draft?.store.read(draft.slot));
+  const [draftState, setDraftState] = useState<FormDraftState | undefined>(
+    found && {
+      kind: sameValues(found.base, kept(initial)) ? 'restored' : 'stale',
+      savedAt: found.savedAt,
+    },
+  );
+  const [values, setValues] = useState<T>(() =>
+    found && draftState?.kind === 'restored' ? ({ ...initial, ...found.data } as T) : initial,
+  );
   const [baseline, setBaseline] = useState<T>(initial);
+  // Every change is written down at once; back at the stored values, the draft goes – unless one
+  // is still offered.
+  useEffect(() => {
+    if (!draft) return;
+    const [typed, base] = [kept(values), kept(baseline)];
+    if (!sameValues(typed, base))
+      draft.store.write(draft.slot, { data: typed, base, version: 0, savedAt: Date.now() });
+    else if (draftState?.kind !== 'stale') draft.store.remove(draft.slot);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values, baseline]);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -117,8 +163,24 @@ export function useSchemaForm<K extends FormName, T extends Values>(
       flushSync(() => setServerErrors(errors));
       if (Object.keys(errors).length) focusFirstInvalid(form.current);
     },
+    /** The draft found when the form opened, with its two answers. */
+    draft: draftState && {
+      state: draftState,
+      apply: () => {
+        setDraftState(undefined);
+        if (found) setValues((current) => applyEdit(found.base, found.data, current) as T);
+      },
+      discard: () => {
+        setDraftState(undefined);
+        if (draftState.kind === 'restored') setValues(baseline);
+        if (draft) draft.store.remove(draft.slot);
+      },
+    },
     /** Starts over from new values (after loading or saving). */
     reset: (next: T) => {
+      // New stored values end an offer (its draft is written over or removed); the same ones
+      // (a reload) do not.
+      if (!sameValues(next, baseline)) setDraftState(undefined);
       setValues(next);
       setBaseline(next);
       setTouched(new Set());

@@ -5,4 +5,6 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
   document.body.className = '';
+  // Drafts (docs/product.md#entwürfe) live in the browser's storage: each test starts without.
+  localStorage.clear();
 });

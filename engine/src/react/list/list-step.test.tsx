@@ -87,8 +87,78 @@ describe('list step: unsaved input', () => {
     expect(onDirtyChange).toHaveBeenLastCalledWith(false);
     await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'B');
     await user.click(within(editor).getByRole('button', { name: 'Abbrechen' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Eingaben verwerfen?' })).getByRole('button', {
+        name: 'Verwerfen',
+      }),
+    );
     expect(onDirtyChange).toHaveBeenLastCalledWith(false);
   });
+
+  it('asks before Abbrechen throws typed input away; „Weiter bearbeiten“ keeps it, focused on the safe answer', async () => {
+    const { user } = renderCompetitors([]);
+    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
+    const editor = screen.getByRole('region', { name: 'Neuer Wettbewerber' });
+    await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'Backhaus Krause');
+    await user.click(within(editor).getByRole('button', { name: 'Abbrechen' }));
+    const question = screen.getByRole('dialog', { name: 'Eingaben verwerfen?' });
+    expect(
+      within(question).getByText(
+        'Ihre Eingaben sind noch nicht gespeichert. Wenn Sie jetzt schließen, gehen sie verloren.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(question).getByRole('button', { name: 'Weiter bearbeiten' })).toHaveFocus();
+    // Enter out of habit keeps the input.
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(editor).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Backhaus Krause');
+  });
+
+  it('closes an untouched editor without asking', async () => {
+    const { user } = renderCompetitors([competitor('a', 'Muster GmbH')]);
+    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.queryByRole('region', { name: 'Neuer Wettbewerber' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten: Muster GmbH' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'Escape',
+      async (user: ReturnType<typeof renderCompetitors>['user']) => user.keyboard('{Escape}'),
+    ],
+    [
+      '×',
+      async (user: ReturnType<typeof renderCompetitors>['user']) =>
+        user.click(screen.getByRole('button', { name: 'Schließen' })),
+    ],
+    [
+      'Abbrechen',
+      async (user: ReturnType<typeof renderCompetitors>['user']) =>
+        user.click(screen.getByRole('button', { name: 'Abbrechen' })),
+    ],
+  ])(
+    'asks before %s closes a changed edit overlay; Escape in the question keeps the overlay',
+    async (_key, close) => {
+      const { user, onUpdate } = renderCompetitors([competitor('a', 'Muster GmbH')]);
+      await user.click(screen.getByRole('button', { name: 'Bearbeiten: Muster GmbH' }));
+      await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' AG');
+      await close(user);
+      expect(screen.getByRole('dialog', { name: 'Eingaben verwerfen?' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog', { name: 'Eingaben verwerfen?' })).not.toBeInTheDocument();
+      const overlay = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+      expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue(
+        'Muster GmbH AG',
+      );
+      await close(user);
+      await user.click(screen.getByRole('button', { name: 'Verwerfen' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(onUpdate).not.toHaveBeenCalled();
+    },
+  );
 
   it('reports a changed edit overlay as unsaved until it closes', async () => {
     const { user, onDirtyChange } = renderCompetitors([competitor('a', 'Muster GmbH')]);
@@ -97,6 +167,7 @@ describe('list step: unsaved input', () => {
     await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' AG');
     expect(onDirtyChange).toHaveBeenLastCalledWith(true);
     await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Verwerfen' }));
     expect(onDirtyChange).toHaveBeenLastCalledWith(false);
   });
 });
@@ -226,15 +297,26 @@ describe('list step: focus follows the work', () => {
     );
   });
 
-  it('closes the overlay when the entry was deleted meanwhile and focuses its neighbour', async () => {
-    const { user } = renderCompetitors([competitor('a', 'Eins'), competitor('b', 'Zwei')], {
+  it('keeps what was typed for an entry deleted meanwhile and saves it as a new entry', async () => {
+    const { user, onAdd } = renderCompetitors([competitor('a', 'Eins'), competitor('b', 'Zwei')], {
       onUpdate: async () => 'deleted',
     });
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Eins' }));
     await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' AG');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const overlay = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+    expect(
+      await within(overlay).findByText(
+        'Dieser Eintrag wurde inzwischen gelöscht. Ihre Eingaben sind noch da: Sie können sie als neuen Eintrag speichern.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Eins AG');
+    await user.click(within(overlay).getByRole('button', { name: 'Als neuen Eintrag speichern' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(card('b')).toHaveFocus());
+    expect(onAdd).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Eins AG', explanation: 'Eins ist stark', importance: 3 }),
+    );
+    await waitFor(() => expect(card('neu-2')).toHaveFocus());
   });
 
   it('keeps the overlay open with everything typed when a save fails', async () => {

@@ -21,6 +21,7 @@ import {
   TRASH_SHAPE,
 } from '../icons.tsx';
 import { ImageIcon } from '../image-icon.tsx';
+import { draftSlots, useDraftStore } from '../drafts.tsx';
 import { ConfirmDialog } from '../overlay/confirm-dialog.tsx';
 import { Dialog } from '../overlay/dialog.tsx';
 import type { FormData } from '../schema-form.tsx';
@@ -107,6 +108,11 @@ export function ListStep({
   // Where nothing may be changed (an approved project), an entry still opens, read only.
   const [viewing, setViewing] = useState<ListItem | null>(null);
   const [deleting, setDeleting] = useState<ListItem | null>(null);
+  // The entry in the edit overlay was deleted by someone else meanwhile: it can be saved as new.
+  const [editingDeleted, setEditingDeleted] = useState(false);
+  // An editor with unsaved input about to be closed: the question first.
+  const [discarding, setDiscarding] = useState<{ close: () => void; slot: string } | null>(null);
+  const drafts = useDraftStore();
   const [dirty, setDirty] = useState({ adding: false, editing: false });
   const [highlight, setHighlight] = useState<Record<string, 'new' | 'updated'>>({});
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
@@ -189,19 +195,60 @@ export function ListStep({
     return true;
   };
 
+  /** An entry deleted meanwhile, saved from its overlay as a new entry of its group. */
+  const addAsNew = async (item: ListItem, data: FormData) => {
+    const saved = await onAdd(groupBy ? { ...data, [groupBy]: item[groupBy] } : data);
+    if (!saved) return false;
+    closeEditing();
+    mark(saved.id, 'new');
+    setFocusTarget(cardOf(saved.id));
+    return true;
+  };
+
   const update = async (item: ListItem, data: FormData) => {
     const saved = await onUpdate(item, data);
     if (!saved) return false;
     if (saved === 'deleted') {
-      focusNeighbourOf(item);
-      setEditing(null);
-      return true;
+      // What was typed stays in the overlay, which now offers to save it as a new entry.
+      setEditingDeleted(true);
+      return false;
     }
     setEditing(null);
     mark(saved.id, 'updated');
     setFocusTarget(cardOf(saved.id));
     return true;
   };
+
+  const closeEditing = () => {
+    setEditing(null);
+    setEditingDeleted(false);
+  };
+  const closeAdding = (group: string) => {
+    setAdding(null);
+    setFocusTarget(addButtonOf(group));
+  };
+  /** Esc, „Abbrechen“ or ×: with unsaved input, the question first; its „Verwerfen“ drops the draft. */
+  const cancel = (hasInput: boolean, slot: string, close: () => void) =>
+    hasInput ? setDiscarding({ slot, close }) : close();
+
+  // Opening the step: an editor left with unsaved input (a closed tab, an ended session) opens
+  // again with it – an entry deleted meanwhile too, to be saved as a new one.
+  useEffect(() => {
+    if (!editable || !drafts) return;
+    for (const slot of drafts.slots(`${step.meta.key}:`)) {
+      const [, kind = '', key = ''] = slot.split(':');
+      if (kind === 'neu' && groups.some((group) => group.key === key)) return setAdding(key);
+      if (kind !== 'eintrag') continue;
+      const item = items.find(({ id }) => id === key);
+      if (item) return setEditing(item);
+      const draft = drafts.read(slot);
+      if (!draft) continue;
+      setEditing({ ...draft.base, id: key, version: draft.version });
+      return setEditingDeleted(true);
+    }
+    // Only when the step opens: later drafts belong to editors that are open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Keyboard dragging: the moved handle may lose focus when React moves its row; it gets it back
   // before anything else runs.
@@ -375,12 +422,14 @@ export function ListStep({
                     initial={groupBy ? { [groupBy]: group.value } : {}}
                     submitLabel={list.addButton}
                     onSubmit={(data) => add(group, data)}
-                    onCancel={() => {
-                      setAdding(null);
-                      setFocusTarget(addButtonOf(group.key));
-                    }}
+                    onCancel={() =>
+                      cancel(dirty.adding, draftSlots.newItem(step.meta.key, group.key), () =>
+                        closeAdding(group.key),
+                      )
+                    }
                     onDirtyChange={(adding) => setDirty((current) => ({ ...current, adding }))}
                     idPrefix={`new-${step.meta.key}-${group.key}`}
+                    draftSlot={draftSlots.newItem(step.meta.key, group.key)}
                   />
                 </Suspense>
               </div>
@@ -400,21 +449,56 @@ export function ListStep({
         );
       })}
       {editing ? (
-        <Dialog title={list.editTitle} onClose={() => setEditing(null)} wide>
+        <Dialog
+          title={list.editTitle}
+          onClose={() =>
+            cancel(dirty.editing, draftSlots.item(step.meta.key, editing.id), closeEditing)
+          }
+          wide
+        >
           <Suspense fallback={loading}>
             <ItemEditor
               definition={definition}
               step={step}
               initial={answersOf(editing)}
               stored
-              submitLabel={list.saveButton}
-              onSubmit={(data) => update(editing, data)}
-              onCancel={() => setEditing(null)}
+              submitLabel={editingDeleted ? texts.saveAsNew : list.saveButton}
+              onSubmit={(data) =>
+                editingDeleted ? addAsNew(editing, data) : update(editing, data)
+              }
+              onCancel={() =>
+                cancel(dirty.editing, draftSlots.item(step.meta.key, editing.id), closeEditing)
+              }
               onDirtyChange={(editing) => setDirty((current) => ({ ...current, editing }))}
               idPrefix={`edit-${editing.id}`}
+              draftSlot={draftSlots.item(step.meta.key, editing.id)}
+              version={editing.version}
+              notice={
+                editingDeleted ? (
+                  <p className="editor-notice" role="status">
+                    {texts.deletedMeanwhile}
+                  </p>
+                ) : null
+              }
             />
           </Suspense>
         </Dialog>
+      ) : null}
+      {discarding ? (
+        <ConfirmDialog
+          title={texts.discardTitle}
+          text={texts.discardText}
+          confirmLabel={texts.discardConfirm}
+          cancelLabel={texts.keepEditing}
+          danger
+          focusCancel
+          onCancel={() => setDiscarding(null)}
+          onConfirm={() => {
+            drafts?.remove(discarding.slot);
+            setDiscarding(null);
+            discarding.close();
+          }}
+        />
       ) : null}
       {viewing ? (
         <Dialog title={titleOf(viewing)} onClose={() => setViewing(null)} wide>

@@ -18,6 +18,10 @@ interface ConfirmDialogProps {
   focusCancel?: boolean;
   /** More below the text (the approval's list of incomplete steps). */
   children?: ReactNode;
+  /** The safe answer's label where „Abbrechen“ would be unclear („Weiter bearbeiten“). */
+  cancelLabel?: string;
+  /** A third answer between the two (the leave question's „Speichern und weiter“). */
+  alternative?: { label: string; onClick: () => void };
 }
 
 /**
@@ -35,6 +39,8 @@ export function ConfirmDialog({
   danger = false,
   focusCancel = false,
   children,
+  cancelLabel,
+  alternative,
 }: ConfirmDialogProps) {
   const texts = useEngineTexts();
   return (
@@ -56,8 +62,18 @@ export function ConfirmDialog({
           onClick={onCancel}
           autoFocus={focusCancel}
         >
-          {texts.cancel}
+          {cancelLabel ?? texts.cancel}
         </button>
+        {alternative ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={alternative.onClick}
+            disabled={busy}
+          >
+            {alternative.label}
+          </button>
+        ) : null}
         <button
           type="button"
           className={danger ? 'button button-danger' : 'button'}

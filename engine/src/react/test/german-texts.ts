@@ -42,4 +42,18 @@ export const GERMAN_TEXTS: EngineTexts = {
   view: 'Ansehen',
   openLink: 'öffnet in neuem Tab',
   print: 'Drucken',
+  draftRestored:
+    'Ihre nicht gespeicherten Eingaben vom {time} sind wieder da. Speichern Sie, um sie zu behalten.',
+  draftStale:
+    'Hier gibt es nicht gespeicherte Eingaben vom {time}. Seitdem wurde etwas anderes gespeichert – übernehmen Sie Ihre Eingaben nur, wenn sie noch gelten.',
+  draftApply: 'Übernehmen',
+  draftDiscard: 'Verwerfen',
+  discardTitle: 'Eingaben verwerfen?',
+  discardText:
+    'Ihre Eingaben sind noch nicht gespeichert. Wenn Sie jetzt schließen, gehen sie verloren.',
+  discardConfirm: 'Verwerfen',
+  keepEditing: 'Weiter bearbeiten',
+  deletedMeanwhile:
+    'Dieser Eintrag wurde inzwischen gelöscht. Ihre Eingaben sind noch da: Sie können sie als neuen Eintrag speichern.',
+  saveAsNew: 'Als neuen Eintrag speichern',
 };

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { draftOwner, removeDraftsOf } from '../../lib/drafts.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
 
 /**
  * Logo to the start page; Projekte and Account only for a verified user; Abmelden for anyone
- * logged in (a full page load of the server's /logout).
+ * logged in (a full page load of the server's /logout), which first removes the person's drafts
+ * from this browser: the next person here sees none.
  */
 export function AppHeader() {
   const { t } = useTranslation();
@@ -29,7 +31,12 @@ export function AppHeader() {
               <NavLink to={paths.account.url()}>{t('nav.account')}</NavLink>
             </>
           ) : null}
-          <a href={paths.logout.url()}>{t('nav.logout')}</a>
+          <a
+            href={paths.logout.url()}
+            onClick={() => removeDraftsOf(draftOwner(user.id, undefined))}
+          >
+            {t('nav.logout')}
+          </a>
         </nav>
       ) : null}
     </header>

@@ -1,3 +1,4 @@
+import { DraftNotice } from '@fragewerk/engine/react';
 import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { TextField } from '../../components/form/text-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useDrafts } from '../../hooks/use-drafts.ts';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';
 import { useTimedFlag } from '../../hooks/use-timed-flag.ts';
 import { errorBody } from '../../lib/api.ts';
@@ -32,7 +34,13 @@ const changesEmail = (typed: string, user: CurrentUser) =>
 function AccountForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const [update, { isLoading }] = useUpdateUserMutation();
-  const form = useSchemaForm('form:account', valuesOf(user), isLoading);
+  // Unsaved input survives a reload or an ended session; the password never is written down.
+  const drafts = useDrafts('konto');
+  const form = useSchemaForm('form:account', valuesOf(user), isLoading, {
+    store: drafts,
+    slot: 'formular',
+    secret: ['current_password'],
+  });
   const [saved, showSaved] = useTimedFlag(SAVED_NOTICE_MS);
   const [changingPassword, setChangingPassword] = useState(false);
   // The address a confirmation link went to: it takes effect only once the link is opened.
@@ -88,6 +96,13 @@ function AccountForm({ user }: { user: CurrentUser }) {
   return (
     <>
       <form onSubmit={submit} noValidate className="card form-card">
+        {form.draft ? (
+          <DraftNotice
+            state={form.draft.state}
+            onApply={form.draft.apply}
+            onDiscard={form.draft.discard}
+          />
+        ) : null}
         {saved ? (
           <p className="notice notice-success" role="status">
             {t('common.saved')}

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ConfirmDialog } from '@fragewerk/engine/react';
+import { ConfirmDialog, DraftNotice } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store.ts';
@@ -8,6 +8,7 @@ import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useDrafts } from '../../hooks/use-drafts.ts';
 import { useLeaveGuard } from '../../hooks/use-leave-guard.tsx';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';
 import { errorBody } from '../../lib/api.ts';
@@ -43,7 +44,11 @@ export function ProjectSettingsPage() {
   const navigate = useNavigate();
   const { project } = useProjectScope();
   useDocumentTitle(t('routes.settings'));
-  const form = useSchemaForm('form:project-settings', valuesOf(project));
+  const drafts = useDrafts(project.id);
+  const form = useSchemaForm('form:project-settings', valuesOf(project), false, {
+    store: drafts,
+    slot: 'einstellungen',
+  });
   const [update, { isLoading: saving }] = useUpdateProjectMutation();
   const [remove, { isLoading: deleting }] = useDeleteProjectMutation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -97,6 +102,13 @@ export function ProjectSettingsPage() {
         </p>
       ) : null}
       <form onSubmit={save} noValidate className="card form-card">
+        {form.draft && !archived ? (
+          <DraftNotice
+            state={form.draft.state}
+            onApply={form.draft.apply}
+            onDiscard={form.draft.discard}
+          />
+        ) : null}
         <fieldset disabled={archived} className="plain-fieldset">
           <ShareLink project={project} disabled={archived} />
           <TextField

@@ -1,6 +1,13 @@
 import type { StepDefinition } from '@fragewerk/engine/core';
-import { type FormData, FormStep } from '@fragewerk/engine/react';
-import { useMemo, useState } from 'react';
+import {
+  DraftsContext,
+  draftSlots,
+  type FormData,
+  FormStep,
+  type FormStepControl,
+} from '@fragewerk/engine/react';
+import { useMemo, useRef, useState } from 'react';
+import { useDrafts } from '../../hooks/use-drafts.ts';
 import { useAppDispatch } from '../../app/store.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
 import { useLeaveGuard } from '../../hooks/use-leave-guard.tsx';
@@ -27,7 +34,12 @@ export function FormStepContainer({ step }: { step: StepDefinition }) {
   }, [stored]);
   const [saveForm] = useSaveFormMutation();
   const [dirty, setDirty] = useState(false);
-  const leaveGuard = useLeaveGuard(dirty);
+  const drafts = useDrafts(project.id);
+  const control = useRef<FormStepControl>(null);
+  const leaveGuard = useLeaveGuard(dirty, {
+    save: control,
+    onLeave: () => drafts.remove(draftSlots.form(kind)),
+  });
   const { dialog, settle } = useConflictChoice(step);
 
   const onSave = async (answers: FormData): Promise<boolean> => {
@@ -54,17 +66,19 @@ export function FormStepContainer({ step }: { step: StepDefinition }) {
   };
 
   return (
-    <>
+    <DraftsContext.Provider value={drafts}>
       <FormStep
         definition={definition}
         step={step}
         data={data}
+        version={stored.version}
         editable={editable}
         onSave={onSave}
         onDirtyChange={setDirty}
+        control={control}
       />
       {dialog}
       {leaveGuard}
-    </>
+    </DraftsContext.Provider>
   );
 }

@@ -112,8 +112,9 @@ describe('list step: leaving with unsaved input', () => {
 });
 
 describe('list step: entries changed by someone else', () => {
-  it('closes the overlay with one message when the entry was deleted meanwhile, and refreshes the list', async () => {
+  it('keeps the overlay with what was typed when the entry was deleted meanwhile, says so once, and saves it as a new entry', async () => {
     const [first, second, third] = three;
+    let posted: unknown;
     const { user } = await renderApp(step('wettbewerber'), {
       handlers: [
         projectSequence(
@@ -124,6 +125,19 @@ describe('list step: entries changed by someone else', () => {
           404,
           { message: 'Eintrag nicht gefunden' },
         ]),
+        http.post(`*/api/projects/${id}/competitors`, async ({ request }) => {
+          posted = await request.json();
+          return HttpResponse.json(
+            {
+              data: {
+                ...(posted as object),
+                id: '11111111-0000-4000-8000-000000000009',
+                version: 1,
+              },
+            },
+            { status: 201 },
+          );
+        }),
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Brotzeit' }));
@@ -134,11 +148,20 @@ describe('list step: entries changed by someone else', () => {
     expect(
       await within(toasts).findByText('Der Eintrag wurde inzwischen gelöscht.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toasts.children).toHaveLength(1);
     expect(within(toasts).queryByText('Es ist ein Fehler aufgetreten')).not.toBeInTheDocument();
-    expect(titles()).toEqual(['Backhaus Müller', 'Kornkammer']);
-    expect(document.querySelector(`[data-item="${third!.id}"]`)).toHaveFocus();
+    const overlay = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+    expect(
+      within(overlay).getByText(/Sie können sie als neuen Eintrag speichern/),
+    ).toBeInTheDocument();
+    expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Brotzeit & Co');
+    // Behind it, the list is as stored now.
+    await waitFor(() => expect(titles()).toEqual(['Backhaus Müller', 'Kornkammer']));
+
+    await user.click(within(overlay).getByRole('button', { name: 'Als neuen Eintrag speichern' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toMatchObject({ name: 'Brotzeit & Co' });
+    expect(posted).not.toHaveProperty('id');
   });
 
   it('puts a refused delete back in its place and says so', async () => {

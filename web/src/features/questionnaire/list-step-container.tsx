@@ -1,9 +1,16 @@
 import type { StepDefinition } from '@fragewerk/engine/core';
-import { type FormData, ListStep, type ListItem, type UpdateResult } from '@fragewerk/engine/react';
+import {
+  DraftsContext,
+  type FormData,
+  ListStep,
+  type ListItem,
+  type UpdateResult,
+} from '@fragewerk/engine/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
+import { useDrafts } from '../../hooks/use-drafts.ts';
 import { useLeaveGuard } from '../../hooks/use-leave-guard.tsx';
 import { errorBody, errorStatus } from '../../lib/api.ts';
 import { projectsApi } from '../../lib/projects-api.ts';
@@ -37,7 +44,11 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
   const [deleteItem] = useDeleteItemMutation();
   const { dialog, settle } = useConflictChoice(step);
   const [dirty, setDirty] = useState(false);
-  const leaveGuard = useLeaveGuard(dirty);
+  const drafts = useDrafts(project.id);
+  // Leaving without saving drops what the open editor kept.
+  const leaveGuard = useLeaveGuard(dirty, {
+    onLeave: () => drafts.slots(`${kind}:`).forEach((slot) => drafts.remove(slot)),
+  });
 
   // The order is saved debounced; leaving the step sends a pending order at once instead of
   // dropping it.
@@ -127,7 +138,7 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
   };
 
   return (
-    <>
+    <DraftsContext.Provider value={drafts}>
       <ListStep
         definition={definition}
         step={step}
@@ -141,6 +152,6 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
       />
       {dialog}
       {leaveGuard}
-    </>
+    </DraftsContext.Provider>
   );
 }
