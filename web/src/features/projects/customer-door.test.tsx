@@ -139,6 +139,38 @@ describe('customer door', () => {
   });
 });
 
+describe('customer door after a refused save', () => {
+  it('shows the renewed-link page when a save finds the link renewed meanwhile', async () => {
+    let renewed = false;
+    const { user } = await renderApp(`/projekte/${id}/fragebogen/markenpositionierung`, {
+      ...asCustomer,
+      handlers: [
+        http.get(`*/api/projects/${id}`, () =>
+          renewed
+            ? HttpResponse.json(
+                { message: 'Dieser Link ist nicht mehr gültig', contact },
+                { status: 410 },
+              )
+            : HttpResponse.json({ data: forCustomer({ brandpositioning: positioning }) }),
+        ),
+        api.patch(`/projects/${id}/brandpositioning`, () => {
+          renewed = true;
+          return [410, { message: 'Dieser Link ist nicht mehr gültig', contact }];
+        }),
+      ],
+    });
+    const save = await screen.findByRole('button', { name: 'Speichern' });
+    await user.type(screen.getByLabelText(/Wie lautet Ihr Mission Statement/), ' Echt.');
+    await user.click(save);
+    const heading = await screen.findByRole('heading', {
+      name: 'Dieser Link ist nicht mehr gültig',
+    });
+    const page = heading.closest('section')!;
+    expect(within(page).getByRole('link', { name: 'Jana Kühn' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
+  });
+});
+
 describe('saving without connection', () => {
   it('waits for the connection, says so, and saves once the browser is online', async () => {
     let online = false;

@@ -83,16 +83,18 @@ export function ProjectContainer() {
 
   if (!hasAccess) return <LeaveTo url={paths.login.url(navigation.currentPath())} />;
   if (isLoading) return <Spinner fullScreen />;
+  // Also when the project was loaded before: a change refused because the link was renewed or
+  // the project archived meanwhile reads it again (lib/error-toasts.ts), and this is the answer.
+  const status = errorStatus(error);
+  if (status === 403 && errorBody(error)?.message === t('project.archived'))
+    return <ArchivedNotice contact={errorBody(error)?.contact} />;
+  if (status === 410)
+    return (
+      <Suspense fallback={<Spinner fullScreen />}>
+        <LinkRenewedPage contact={errorBody(error)?.contact} />
+      </Suspense>
+    );
   if (!project) {
-    const status = errorStatus(error);
-    if (status === 403 && errorBody(error)?.message === t('project.archived'))
-      return <ArchivedNotice contact={errorBody(error)?.contact} />;
-    if (status === 410)
-      return (
-        <Suspense fallback={<Spinner fullScreen />}>
-          <LinkRenewedPage contact={errorBody(error)?.contact} />
-        </Suspense>
-      );
     if (status === 404 || status === 403) return <ProjectNotFound />;
     if (status === 'network' || (typeof status === 'number' && status >= 500))
       return <LoadFailed offline={status === 'network'} retry={() => void refetch()} />;
