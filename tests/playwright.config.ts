@@ -11,11 +11,12 @@ if (!existsSync(CHROMIUM_PATH)) {
 
 /** The server under test: the built app on its own port with its own data folder. */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
-export const E2E_DATA_DIR = 'test-results/e2e-data';
+// Other names (E2E_DATA_NAME, E2E_FIXTURE_DATA_NAME, with other ports) let two runs share a checkout.
+export const E2E_DATA_DIR = `test-results/${process.env.E2E_DATA_NAME ?? 'e2e-data'}`;
 
 /** A second server whose definition holds the fixture step (tests/e2e/fixture-step.spec.ts). */
 export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 3198);
-export const E2E_FIXTURE_DATA_DIR = 'test-results/e2e-fixture-data';
+export const E2E_FIXTURE_DATA_DIR = `test-results/${process.env.E2E_FIXTURE_DATA_NAME ?? 'e2e-fixture-data'}`;
 
 export default defineConfig({
   testDir: './e2e',

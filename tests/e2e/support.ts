@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 /** The outbox of a test server's data folder (`test-results/<dataDir>/mail`). */
 export const outboxOf = (dataDir: string) =>
   path.resolve(import.meta.dirname, '..', '..', 'test-results', dataDir, 'mail');
-const defaultOutbox = outboxOf('e2e-data');
+const defaultOutbox = outboxOf(process.env.E2E_DATA_NAME ?? 'e2e-data');
 
 export const PASSWORD = 'sicheres-passwort';
 
