@@ -336,7 +336,11 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
       'GET',
       `/projects/${target.projectId}`,
     );
-    expect(response.body).toEqual({ message: 'Das Projekt wurde archiviert.' });
+    // With whom to ask (api/test/former-share-links.test.ts checks who that is).
+    expect(response.body).toEqual({
+      message: 'Das Projekt wurde archiviert.',
+      contact: { name: expect.any(String), email: null },
+    });
   });
 
   it('answers edits of an approved project through the share link with the approved message', async () => {
@@ -348,6 +352,7 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
     );
     expect(response.body).toEqual({
       message: 'Der Fragebogen wurde freigegeben. Er kann nicht mehr editiert werden.',
+      contact: { name: expect.any(String), email: null },
     });
   });
 });
