@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, outboxOf, registerAndLogin, watchCsp } from './support.ts';
+import { expectAccessible, registerAndLogin, watchCsp } from './support.ts';
 
 /**
  * docs/product.md#der-freigabelink and #was-die-app-bei-fehlern-tut: the customer with a share
@@ -28,9 +28,6 @@ const positioning = (
   ) as { valid: Record<string, unknown>[] }
 ).valid[0]!;
 
-/** The server's data folder under test-results (another one when run beside other journeys). */
-const OUTBOX = outboxOf(process.env.E2E_DATA_NAME ?? 'e2e-data');
-
 interface Shared {
   projectId: string;
   token: string;
@@ -41,7 +38,7 @@ let accounts = 0;
 /** An owner with a contact person and a new project (the owner's page stays logged in). */
 async function ownerWithProject(page: Page, contact = true): Promise<Shared> {
   accounts += 1;
-  await registerAndLogin(page, `tuer-${Date.now()}-${accounts}@example.de`, 'Agentur Nord', OUTBOX);
+  await registerAndLogin(page, `tuer-${Date.now()}-${accounts}@example.de`);
   if (contact) {
     await page.goto('/account');
     await page.getByLabel('Ansprechperson', { exact: true }).fill(CONTACT.name);
