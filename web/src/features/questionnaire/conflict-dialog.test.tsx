@@ -75,7 +75,7 @@ describe('conflict dialog', () => {
     // One group per conflicting field, by its German label; only those two.
     expect(within(dialog).getAllByRole('group')).toHaveLength(2);
     const mission = within(dialog).getByRole('group', { name: 'Mission Statement' });
-    const strengths = within(dialog).getByRole('group', { name: 'Stärken / Qualitäten' });
+    const strengths = within(dialog).getByRole('group', { name: 'Stärken und Qualitäten' });
     expect(within(mission).getByRole('radio', { name: /Ihre Eingabe/ })).toHaveAccessibleName(
       'Ihre Eingabe: Brot mit Seele.',
     );
@@ -155,7 +155,7 @@ describe('conflict dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Inzwischen geändert' });
     const { id: _id, version: _version, ...loadedEntry } = entry;
     expect(bodies[0]).toMatchObject({ version: 1, base: loadedEntry, name: 'Brotzeit & Co' });
-    const name = within(dialog).getByRole('group', { name: 'Name' });
+    const name = within(dialog).getByRole('group', { name: 'Name des Wettbewerbers' });
     expect(within(name).getByRole('radio', { name: 'Ihre Eingabe: Brotzeit & Co' })).toBeChecked();
     expect(
       within(name).getByRole('radio', { name: 'Gespeicherter Stand: Brotzeit GmbH' }),
