@@ -1,5 +1,4 @@
-import { createContext, useContext, useMemo, useState } from 'react';
-import { applyEdit } from '../core/index.ts';
+import { createContext, useContext, useState } from 'react';
 import type { FormData } from './schema-form.tsx';
 
 /**
@@ -57,12 +56,9 @@ export function useDraft(slot: string | undefined, stored: FormData, version: nu
   const [state, setState] = useState<DraftState>(
     found && { kind: found.version === version ? 'restored' : 'stale', savedAt: found.savedAt },
   );
-  const start = useMemo(
-    () => (found && found.version === version ? applyEdit(found.base, found.data, stored) : stored),
-    // The answers the editor opened with; later changes of `stored` are the editor's own saves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  // Typed against the version shown (the same answers as `base`): the draft is the answers. Read
+  // once: later changes of `stored` are the editor's own saves.
+  const [start] = useState(() => (found && found.version === version ? found.data : stored));
   // A draft records what the editor shows as stored now: after a save, the next one starts there.
   const origin = { base: stored, version };
   return {
@@ -72,10 +68,15 @@ export function useDraft(slot: string | undefined, stored: FormData, version: nu
       if (!slot || !store) return;
       store.write(slot, { data, ...origin, savedAt: Date.now() });
     },
-    /** The offered draft's changes on top of `onto` (the answers now stored). */
-    apply(onto: FormData): FormData {
+    /**
+     * The offered draft's changes on top of `onto` (the answers now stored). The merge loads on
+     * this first use: the share link's first page stays small.
+     */
+    async apply(onto: FormData): Promise<FormData> {
       setState(undefined);
-      return found ? applyEdit(found.base, found.data, onto) : onto;
+      if (!found) return onto;
+      const { applyEdit } = await import('../core/three-way-merge.ts');
+      return applyEdit(found.base, found.data, onto);
     },
     drop() {
       setState(undefined);

@@ -123,8 +123,8 @@ export function FormStep({
       {draft.state ? (
         <DraftNotice
           state={draft.state}
-          onApply={() => {
-            const applied = draft.apply(latest.current);
+          onApply={async () => {
+            const applied = await draft.apply(latest.current);
             show(applied);
             draft.keep(applied);
           }}

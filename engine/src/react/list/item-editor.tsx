@@ -84,8 +84,8 @@ export function ItemEditor({
       {draft.state ? (
         <DraftNotice
           state={draft.state}
-          onApply={() => {
-            const applied = draft.apply(latest.current);
+          onApply={async () => {
+            const applied = await draft.apply(latest.current);
             show(applied);
             draft.keep(applied);
           }}
