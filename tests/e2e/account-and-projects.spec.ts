@@ -75,6 +75,8 @@ test('register → activate → login → welcome box → new project → settin
   const customer = await context.browser()!.newContext();
   const customerPage = await customer.newPage();
   await customerPage.goto(copied);
+  // A first visit starts on the welcome page (docs/product.md#willkommensseite-und-dank).
+  await customerPage.getByRole('link', { name: 'Los geht’s' }).click();
   await expect(customerPage).toHaveURL(/\/fragebogen\/stakeholder$/);
   await expect(customerPage.getByRole('link', { name: /1\s*Business Insights/ })).toBeVisible();
   await expect(customerPage.getByRole('link', { name: 'Projekteinstellungen' })).toHaveCount(0);

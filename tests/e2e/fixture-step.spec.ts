@@ -29,6 +29,7 @@ test('the fixture step (files only) appears in the navigation, renders, validate
   const context = await browser.newContext({ baseURL, locale: 'de-DE' });
   const customer = await context.newPage();
   await customer.goto(shareUrl);
+  await customer.getByRole('link', { name: 'Los geht’s' }).click();
   await expect(customer).toHaveURL(/\/fragebogen\/stakeholder$/);
   const subnav = customer.getByRole('navigation', { name: 'Schritte dieser Etappe' });
   await expect(subnav.getByRole('link')).toHaveText([

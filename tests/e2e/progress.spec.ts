@@ -94,6 +94,7 @@ test('the figures move as a customer fills steps: navigation, dashboard, approva
   const customer = await customerContext.newPage();
   const customerCsp = watchCsp(customer);
   await customer.goto(shareUrl);
+  await customer.getByRole('link', { name: 'Los geht’s' }).click();
   await expect(customer).toHaveURL(/\/fragebogen\/stakeholder$/);
   await expect(stageTab(customer, '1 Business Insights')).toHaveAccessibleDescription(
     '0 von 3 Schritten vollständig',
@@ -161,6 +162,8 @@ test('the figures move as a customer fills steps: navigation, dashboard, approva
     await page.setViewportSize(viewport(width));
     await page.screenshot({ path: path.join(SHOTS, `dashboard-${width}.png`), fullPage: true });
   }
+  // Back to the wide screen: on a phone one compact button replaces the stage tabs.
+  await page.setViewportSize(viewport(1280));
 
   // The approval question lists what is missing, each a link to it.
   await customer.getByRole('button', { name: 'Freigeben', exact: true }).first().click();

@@ -122,6 +122,8 @@ test('an anonymous customer fills every step through the share link, approves, a
   }
 
   await customer.goto(shareUrl);
+  // A first visit starts on the welcome page (docs/product.md#willkommensseite-und-dank).
+  await customer.getByRole('link', { name: 'Los geht’s' }).click();
   await expect(customer).toHaveURL(/\/fragebogen\/stakeholder$/);
   const stages = customer.getByRole('navigation', { name: 'Etappen des Fragebogens' });
   await expect(stages.getByRole('link')).toHaveText([

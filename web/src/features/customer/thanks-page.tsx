@@ -22,7 +22,6 @@ export function ThanksPage() {
   const first = definition.steps[0]!;
   return (
     <section className="page page-narrow customer-page" aria-labelledby="thanks-heading">
-      <p className="step-kicker">{project.customer_firm}</p>
       <h1 id="thanks-heading">{t('customer.thanks.heading')}</h1>
       <p className="notice notice-info" role="status">
         {isOwner ? t('project.lockedOwner') : t('project.lockedCustomer')}
