@@ -178,6 +178,7 @@ describe('gender-fair language in the questionnaire and the app', () => {
         strings(schema, `schemas/forms/${name}.schema.json`),
       ),
       ...(await json('web/src/locales/de.json')),
+      ...(await json('web/src/locales/customer.de.json')),
       ...(await json('api/src/locale/de.json')),
     ];
     const problems = texts

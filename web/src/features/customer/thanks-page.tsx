@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
@@ -6,6 +5,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useProjectScope } from '../projects/project-context.ts';
 import { AgencyContact } from './agency-contact.tsx';
 import './customer-pages.css';
+import { useCustomerTexts } from './customer-texts.ts';
 
 /**
  * After the approval (docs/product.md#willkommensseite-und-dank): thanks, what happens next, the
@@ -13,7 +13,7 @@ import './customer-pages.css';
  * project that is not approved has nothing to thank for: its questionnaire opens instead.
  */
 export function ThanksPage() {
-  const { t } = useTranslation();
+  const { t } = useCustomerTexts();
   const definition = useDefinition();
   const { project, isOwner } = useProjectScope();
   useDocumentTitle(t('customer.thanks.title'));

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
@@ -8,6 +7,7 @@ import { AgencyContact } from './agency-contact.tsx';
 import { briefingMinutes } from './briefing-estimate.ts';
 import { markWelcomeSeen } from './welcome-seen.ts';
 import './customer-pages.css';
+import { useCustomerTexts } from './customer-texts.ts';
 
 /**
  * The customer's start page (docs/product.md#willkommensseite-und-dank): who asks, what the
@@ -15,7 +15,7 @@ import './customer-pages.css';
  * saving works, the contact person, and „Los geht’s“ to the first step.
  */
 export function WelcomePage() {
-  const { t } = useTranslation();
+  const { t } = useCustomerTexts();
   const definition = useDefinition();
   const { project } = useProjectScope();
   useDocumentTitle(t('customer.welcome.title'));
