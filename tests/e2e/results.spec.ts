@@ -120,7 +120,7 @@ test('a filled project reads as German prose and prints as a clean A4 document',
   const anonymous = await browser.newContext();
   const customer = await anonymous.newPage();
   await customer.goto(`/projekte/${projectId}/ergebnisse`);
-  await customer.waitForURL('**/login');
+  await customer.waitForURL(/\/login(\?|$)/);
   await anonymous.close();
 });
 

@@ -28,6 +28,7 @@ describe('returnPath', () => {
     ['the login in capitals', '/LOGIN'],
     ['the logout', '/logout'],
     ['the API', '/api/user/current'],
+    ['a share link', '/share/abc/projekte/1/fragebogen'],
     ['nothing', ''],
     ['no text', ['/dashboard']],
     ['too long', `/${'a'.repeat(2000)}`],

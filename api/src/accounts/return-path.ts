@@ -4,8 +4,11 @@ export const RETURN_PARAMETER = 'weiter';
 /** A base that no real address has: a path resolved against it must stay on it. */
 const PROBE_ORIGIN = 'http://fragewerk.invalid';
 
-/** Paths a login must never return to: the login itself (a loop), the logout, the API. */
-const NO_RETURN = /^\/(?:login|logout|api)(?:[/?#]|$)/i;
+/**
+ * Paths a login must never return to: the login itself (a loop), the logout, the API, and a share
+ * link (its address holds the secret, which must not travel in a query string or a log line).
+ */
+const NO_RETURN = /^\/(?:login|logout|api|share)(?:[/?#]|$)/i;
 
 /**
  * The page a login returns to, when `value` names one on this server: a path beginning with a

@@ -4,11 +4,16 @@
  */
 export const paths = {
   home: { path: '/', url: () => '/' },
-  /** The login page; `returnTo` (a path of the app) is where the server sends the person after it. */
+  /**
+   * The login page; `returnTo` (a path of the app) is where the server sends the person after it –
+   * never a share link's address: it holds the link's secret, and its visitors have no account.
+   */
   login: {
     path: '/login',
     url: (returnTo?: string) =>
-      returnTo ? `/login?weiter=${encodeURIComponent(returnTo)}` : '/login',
+      returnTo && !returnTo.startsWith('/share/')
+        ? `/login?weiter=${encodeURIComponent(returnTo)}`
+        : '/login',
   },
   logout: { path: '/logout', url: () => '/logout' },
   dashboard: { path: '/dashboard', url: () => '/dashboard' },
