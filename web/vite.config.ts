@@ -82,7 +82,24 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), compileHints(), precompress()],
   // The manifest lets the bundle budget follow exactly what the entry loads.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'start',
+              test: /node_modules[\\/](react|react-dom|scheduler|@reduxjs|immer|reselect|redux|react-redux|react-router|react-router-dom|i18next|react-i18next|use-sync-external-store|@standard-schema|redux-thunk)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   test: {
     name: 'web',

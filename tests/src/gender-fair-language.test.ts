@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readDefinitionDir, defaultDefinitionDirs } from '@fragewerk/engine/core/node';
 import { describe, expect, it } from 'vitest';
@@ -177,8 +177,14 @@ describe('gender-fair language in the questionnaire and the app', () => {
       ...Object.entries(raw.forms).flatMap(([name, schema]) =>
         strings(schema, `schemas/forms/${name}.schema.json`),
       ),
-      ...(await json('web/src/locales/de.json')),
-      ...(await json('web/src/locales/customer.de.json')),
+      // Every locale file of the app: de.json and the texts of code-split screens beside it.
+      ...(
+        await Promise.all(
+          (await readdir(path.join(root, 'web/src/locales')))
+            .filter((file) => file.endsWith('.json'))
+            .map((file) => json(`web/src/locales/${file}`)),
+        )
+      ).flat(),
       ...(await json('api/src/locale/de.json')),
     ];
     const problems = texts

@@ -1,3 +1,4 @@
+import './draft-notice.css';
 import type { DraftState } from './drafts.tsx';
 import { useEngineTexts } from './engine-texts.tsx';
 

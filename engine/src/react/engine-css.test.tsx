@@ -25,6 +25,10 @@ const here = import.meta.dirname;
 const css = [
   readCss(path.join(here, 'engine.css')),
   readCss(path.join(here, 'results/results-view.css')),
+  // What the forms import themselves (see engine.css).
+  ...['templates/fields.css', 'widgets/widgets.css', 'form-step.css', 'draft-notice.css'].map(
+    (file) => readCss(path.join(here, file)),
+  ),
 ]
   .join('\n')
   .replace(/\/\*[\s\S]*?\*\//g, '');

@@ -1,3 +1,4 @@
+import './form-step.css';
 import type Form from '@rjsf/core';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { Definition, StepDefinition } from '../core/index.ts';

@@ -1,3 +1,5 @@
+import './templates/fields.css';
+import './widgets/widgets.css';
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';

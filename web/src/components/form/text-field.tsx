@@ -1,3 +1,4 @@
+import '@fragewerk/engine/react/fields.css';
 import { useId } from 'react';
 
 interface TextFieldProps {

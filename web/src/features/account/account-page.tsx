@@ -15,6 +15,7 @@ import { useCurrentUser, useUpdateUserMutation, type CurrentUser } from '../../l
 import { NotVerifiedNotice } from '../auth/not-verified-notice.tsx';
 import { AccountDataSection } from './account-data-section.tsx';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { useScreenTexts } from '../../lib/screen-texts.ts';
 
 /** How long 'Daten wurden gespeichert' stays visible. */
 export const SAVED_NOTICE_MS = 3000;
@@ -167,7 +168,7 @@ function AccountForm({ user }: { user: CurrentUser }) {
  * notice.
  */
 export function AccountPage() {
-  const { t } = useTranslation();
+  const { t } = useScreenTexts();
   useDocumentTitle(t('routes.account'));
   const user = useCurrentUser()!;
   return (

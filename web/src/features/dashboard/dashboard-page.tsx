@@ -10,6 +10,7 @@ import { NewProjectDialog } from './new-project-dialog.tsx';
 import { ProjectTable } from './project-table.tsx';
 import { WelcomeBox } from './welcome-box.tsx';
 import './dashboard.css';
+import { useScreenTexts } from '../../lib/screen-texts.ts';
 
 /** The project list of a verified user, with the welcome box and the 'Neues Projekt' overlay. */
 function Projects() {
@@ -67,7 +68,7 @@ function Projects() {
  * (docs/product.md#rollen-und-rechte).
  */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useScreenTexts();
   useDocumentTitle(t('routes.dashboard'));
   const user = useCurrentUser()!;
   return (

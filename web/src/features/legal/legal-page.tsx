@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useScreenTexts } from '../../lib/screen-texts.ts';
 
 /** Impressum and Datenschutz: a placeholder the agency replaces with its own text. */
 export function LegalPage({ kind }: { kind: 'imprint' | 'privacy' }) {
-  const { t } = useTranslation();
+  const { t } = useScreenTexts();
   const title = t(`legal.${kind}Title`);
   useDocumentTitle(title);
   return (

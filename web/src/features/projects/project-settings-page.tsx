@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { ConfirmDialog, DraftNotice } from '@fragewerk/engine/react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store.ts';
 import { paths } from '../../config/paths.ts';
@@ -22,6 +21,7 @@ import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';
 import { ShareLink } from './share-link.tsx';
 import './project-settings-page.css';
+import { useScreenTexts } from '../../lib/screen-texts.ts';
 
 /** How long 'Projekt gelöscht!' shows before the dashboard (docs/product.md#zustände: 1300 ms). */
 export const DELETED_NOTICE_MS = 1300;
@@ -39,7 +39,7 @@ const valuesOf = (project: Project) => ({
  * project is archived.
  */
 export function ProjectSettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useScreenTexts();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { project } = useProjectScope();

@@ -1,6 +1,5 @@
 import { ResultsView } from '@fragewerk/engine/react';
 import './results-print.css';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
@@ -11,6 +10,7 @@ import { useGetResultsQuery } from '../../lib/projects-api.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
 import { LeaveTo } from '../auth/leave-to.tsx';
 import { useProjectScope } from '../projects/project-context.ts';
+import { useScreenTexts } from '../../lib/screen-texts.ts';
 
 /**
  * The results view (niceview): open when enabled for customers, always for the logged-in owner.
@@ -18,7 +18,7 @@ import { useProjectScope } from '../projects/project-context.ts';
  * fail, the view makes them itself.
  */
 export function ResultsPage() {
-  const { t } = useTranslation();
+  const { t } = useScreenTexts();
   const definition = useDefinition();
   const user = useCurrentUser();
   const { project } = useProjectScope();
