@@ -72,7 +72,11 @@ async function renewLink(page: Page, projectId: string): Promise<string> {
   return new URL(await page.locator('.share-url').inputValue()).pathname.split('/')[2]!;
 }
 
-async function customerPage(browser: Browser, baseURL: string | undefined, viewport: object) {
+async function customerPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport: { width: number; height: number },
+) {
   const context = await browser.newContext({ baseURL, locale: 'de-DE', viewport });
   return { context, page: await context.newPage() };
 }
