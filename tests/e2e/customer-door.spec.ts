@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, registerAndLogin, watchCsp } from './support.ts';
+import {
+  CONTACT,
+  ownerWithProject as ownerWithProjectOf,
+  type SharedProject,
+} from './customer-project.ts';
+import { expectAccessible, watchCsp } from './support.ts';
 
 /**
  * docs/product.md#der-freigabelink and #was-die-app-bei-fehlern-tut: the customer with a share
@@ -15,7 +20,6 @@ const VIEWPORTS = [
   ['1280', { width: 1280, height: 800 }],
   ['375', { width: 375, height: 812 }],
 ] as const;
-const CONTACT = { name: 'Jana Kühn', email: 'jana@agentur-nord.de' };
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 const APPROVED = 'Der Fragebogen wurde freigegeben. Er kann nicht mehr editiert werden.';
 const MISSION = 'Wie lautet Ihr Mission Statement in einem Satz?';
@@ -28,37 +32,11 @@ const positioning = (
   ) as { valid: Record<string, unknown>[] }
 ).valid[0]!;
 
-interface Shared {
-  projectId: string;
-  token: string;
-}
+type Shared = SharedProject;
 
-let accounts = 0;
-
-/** An owner with a contact person and a new project (the owner's page stays logged in). */
-async function ownerWithProject(page: Page, contact = true): Promise<Shared> {
-  accounts += 1;
-  await registerAndLogin(page, `tuer-${Date.now()}-${accounts}@example.de`);
-  if (contact) {
-    await page.goto('/account');
-    await page.getByLabel('Ansprechperson', { exact: true }).fill(CONTACT.name);
-    await page.getByLabel('E-Mail der Ansprechperson').fill(CONTACT.email);
-    await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
-  }
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Neues Projekt' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Neues Projekt' });
-  await dialog.getByLabel('Projektname').fill('Geheimer Relaunch');
-  await dialog.getByLabel('Kundenname').fill('Bäckerei Sonnenschein');
-  await dialog.getByRole('button', { name: 'Projekt anlegen' }).click();
-  await page.waitForURL(/\/projekte\/[0-9a-f-]+\/einstellungen$/);
-  const shareUrl = await page.locator('.share-url').inputValue();
-  return {
-    projectId: page.url().split('/').at(-2)!,
-    token: new URL(shareUrl).pathname.split('/')[2]!,
-  };
-}
+/** An owner with a contact person (unless `contact` is false) and a new project. */
+const ownerWithProject = (page: Page, contact = true) =>
+  ownerWithProjectOf(page, { prefix: 'tuer', project: 'Geheimer Relaunch', contact });
 
 /** The owner renews the share link on the settings page; returns the new token. */
 async function renewLink(page: Page, projectId: string): Promise<string> {

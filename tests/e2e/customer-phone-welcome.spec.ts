@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, registerAndLogin, watchCsp } from './support.ts';
+import { CONTACT, ownerWithProject as ownerWithProjectOf } from './customer-project.ts';
+import { expectAccessible, watchCsp } from './support.ts';
 
 /**
  * docs/product.md#willkommensseite-und-dank and #fragebogen on a phone: the customer's welcome
@@ -14,37 +15,10 @@ const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 /** Where a step's heading must start at the latest on the phone: above the fold, no scrolling. */
 const HEADING_WITHIN = 400;
-const CONTACT = { name: 'Jana Kühn', email: 'jana@agentur-nord.de' };
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
-interface Shared {
-  projectId: string;
-  shareUrl: string;
-  token: string;
-}
-
 /** An owner with a contact person and a new project; its share link. */
-async function ownerWithProject(page: Page): Promise<Shared> {
-  await registerAndLogin(page, `telefon-${Date.now()}@example.de`);
-  await page.goto('/account');
-  await page.getByLabel('Ansprechperson', { exact: true }).fill(CONTACT.name);
-  await page.getByLabel('E-Mail der Ansprechperson').fill(CONTACT.email);
-  await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Neues Projekt' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Neues Projekt' });
-  await dialog.getByLabel('Projektname').fill('Markenrelaunch');
-  await dialog.getByLabel('Kundenname').fill('Bäckerei Sonnenschein');
-  await dialog.getByRole('button', { name: 'Projekt anlegen' }).click();
-  await page.waitForURL(/\/projekte\/[0-9a-f-]+\/einstellungen$/);
-  const shareUrl = await page.locator('.share-url').inputValue();
-  return {
-    projectId: page.url().split('/').at(-2)!,
-    shareUrl,
-    token: new URL(shareUrl).pathname.split('/')[2]!,
-  };
-}
+const ownerWithProject = (page: Page) => ownerWithProjectOf(page, { prefix: 'telefon' });
 
 async function customerPage(browser: Browser, baseURL: string | undefined, viewport = PHONE) {
   const context = await browser.newContext({ baseURL, locale: 'de-DE', viewport });

@@ -82,6 +82,24 @@ export function useDraft(slot: string | undefined, stored: FormData, version: nu
       setState(undefined);
       if (slot) store?.remove(slot);
     },
+    /**
+     * The notice's two answers for an editor that shows answers with `show`: „Übernehmen“ puts
+     * the draft onto what the form holds now (`current`), „Verwerfen“ goes back to `stored` where
+     * the draft was shown.
+     */
+    choices(show: (data: FormData) => void, current: () => FormData, stored: FormData) {
+      return {
+        onApply: async () => {
+          const applied = await this.apply(current());
+          show(applied);
+          this.keep(applied);
+        },
+        onDiscard: () => {
+          if (state?.kind === 'restored') show(stored);
+          this.drop();
+        },
+      };
+    },
     /** The input is as stored again: no draft – unless one is still offered. */
     forget() {
       if (slot && state?.kind !== 'stale') store?.remove(slot);

@@ -122,18 +122,7 @@ export function FormStep({
   return (
     <>
       {draft.state ? (
-        <DraftNotice
-          state={draft.state}
-          onApply={async () => {
-            const applied = await draft.apply(latest.current);
-            show(applied);
-            draft.keep(applied);
-          }}
-          onDiscard={() => {
-            if (draft.state?.kind === 'restored') show(data);
-            draft.drop();
-          }}
-        />
+        <DraftNotice state={draft.state} {...draft.choices(show, () => latest.current, data)} />
       ) : null}
       <StepSchemaForm
         definition={definition}

@@ -82,18 +82,7 @@ export function ItemEditor({
     <div ref={ref}>
       {notice}
       {draft.state ? (
-        <DraftNotice
-          state={draft.state}
-          onApply={async () => {
-            const applied = await draft.apply(latest.current);
-            show(applied);
-            draft.keep(applied);
-          }}
-          onDiscard={() => {
-            if (draft.state?.kind === 'restored') show(opened);
-            draft.drop();
-          }}
-        />
+        <DraftNotice state={draft.state} {...draft.choices(show, () => latest.current, opened)} />
       ) : null}
       <StepSchemaForm
         definition={definition}
