@@ -46,7 +46,15 @@ export default defineConfig({
       url: `http://localhost:${PORT}/api/config/presets`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, APP_URL: `http://localhost:${PORT}` },
+      // The journeys register many agencies; each comes from an address of its own
+      // (`asNewClient` in e2e/support.ts sends X-Forwarded-For, which a server trusts from its
+      // proxy on loopback), so the per-address limits of SECURITY.md see many clients, not one.
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        APP_URL: `http://localhost:${PORT}`,
+        TRUST_PROXY: 'loopback',
+      },
     },
     {
       command: `rm -rf ${E2E_FIXTURE_DATA_DIR} && node tests/e2e/start-fixture-server.ts`,
@@ -58,6 +66,7 @@ export default defineConfig({
         PORT: String(FIXTURE_PORT),
         DATA_DIR: E2E_FIXTURE_DATA_DIR,
         APP_URL: `http://localhost:${FIXTURE_PORT}`,
+        TRUST_PROXY: 'loopback',
       },
     },
   ],

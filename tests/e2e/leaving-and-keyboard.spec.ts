@@ -325,7 +325,7 @@ test('keyboard only: a list step (add, edit, reorder, delete) and a form step (f
   await shot(page, 'form-saved-focus-1280');
 });
 
-test('an entry deleted in another browser: saving closes the overlay with one message', async ({
+test('an entry deleted in another browser: saving says so once and offers to save it as new', async ({
   page,
   browser,
   baseURL,
@@ -351,12 +351,16 @@ test('an entry deleted in another browser: saving closes the overlay with one me
   await overlay.getByRole('button', { name: 'Speichern' }).click();
   const toasts = page.getByRole('alert');
   await expect(toasts.getByText('Der Eintrag wurde inzwischen gelöscht.')).toBeVisible();
-  await expect(overlay).toBeHidden();
   await expect(toasts.locator('.toast')).toHaveCount(1);
   await expect(page.getByText('Es ist ein Fehler aufgetreten')).toHaveCount(0);
-  await expect(
-    page.getByRole('list', { name: 'Wettbewerber-Analyse' }).getByRole('heading'),
-  ).toHaveText(['Backhaus Müller']);
+  // What was typed stays, and the list behind is as stored now.
+  await expect(overlay.getByText(/Sie können sie als neuen Eintrag speichern/)).toBeVisible();
+  await expect(overlay.getByLabel('Name des Wettbewerbers')).toHaveValue('Brotzeit Kette');
+  const list = page.getByRole('list', { name: 'Wettbewerber-Analyse' });
+  await expect(list.getByRole('heading')).toHaveText(['Backhaus Müller']);
+  await overlay.getByRole('button', { name: 'Als neuen Eintrag speichern' }).click();
+  await expect(overlay).toBeHidden();
+  await expect(list.getByRole('heading')).toHaveText(['Backhaus Müller', 'Brotzeit Kette']);
 });
 
 test('a reorder right before leaving the step is saved', async ({ page }) => {

@@ -112,7 +112,12 @@ test('the avatar picker shows the illustrations, and every label fits its tile',
     }
     await picker.getByRole('radio', { name: 'Person im Rollstuhl' }).check();
     await expect(picker.getByRole('radio', { name: 'Person im Rollstuhl' })).toBeChecked();
+    // A chosen avatar is input: the editor asks before it goes.
     await page.getByRole('button', { name: 'Abbrechen' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Eingaben verwerfen?' })
+      .getByRole('button', { name: 'Verwerfen' })
+      .click();
   }
   expect(refused()).toEqual([]);
 });
