@@ -8,6 +8,7 @@ import { AppConfigModule } from './config/app-config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
 import { DefinitionModule } from './definition/definition.module.ts';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.ts';
+import { LegalModule } from './legal/legal.module.ts';
 import { MailModule } from './mail/mail.module.ts';
 import { PagesModule } from './pages/pages.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
@@ -43,6 +44,7 @@ export class AppModule {
         ProjectsModule,
         QuestionnaireModule,
         HousekeepingModule,
+        LegalModule,
         PagesModule,
       ],
     };

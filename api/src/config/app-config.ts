@@ -43,6 +43,8 @@ export interface AppConfig {
   trustProxy?: boolean | number | string;
   /** `REGISTRATION`: 'closed' refuses new accounts at /register; undefined means open. */
   registration?: RegistrationMode;
+  /** `LEGAL_DIR`: the operator's `impressum.md` and `datenschutz.md`; default `dataDir/legal`. */
+  legalDir?: string;
 }
 
 /** The session secret kept in the data folder, created on first start. */
@@ -83,5 +85,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       env.WEB_DIR || (existsSync(path.join(builtWebApp, 'index.html')) ? builtWebApp : undefined),
     trustProxy: checked.trustProxy,
     registration: env.REGISTRATION === 'closed' ? 'closed' : 'open',
+    legalDir: path.resolve(env.LEGAL_DIR || path.join(dataDir, 'legal')),
   };
 }

@@ -20,6 +20,7 @@ export const VARIABLES = [
   'WEB_DIR',
   'LOG_LEVEL',
   'REGISTRATION',
+  'LEGAL_DIR',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
@@ -63,6 +64,7 @@ const schema = {
     WEB_DIR: { type: 'string' },
     LOG_LEVEL: { enum: LOG_LEVEL_NAMES },
     REGISTRATION: { enum: REGISTRATION_MODES },
+    LEGAL_DIR: { type: 'string' },
   },
 };
 

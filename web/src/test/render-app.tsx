@@ -34,7 +34,14 @@ const checks = readyChecks(compileChecks(definition));
 await preloadLazyComponents();
 
 /** The API the component tests talk to: msw answers `fetch` in place of the server. */
-export const server = setupServer();
+export const server = setupServer(
+  // The legal pages stand behind every other page's footer: the server's placeholder by default.
+  http.get('*/api/legal/:kind', () =>
+    HttpResponse.json({
+      data: { html: '<p>Dieser Text ist ein Platzhalter.</p>', placeholder: true },
+    }),
+  ),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();

@@ -108,10 +108,18 @@ describe('routes and layout', () => {
   });
 
   it('renders the Datenschutz page', async () => {
-    const { user } = await renderApp('/impressum', { user: null });
+    const { user } = await renderApp('/impressum', {
+      user: null,
+      handlers: [
+        api.get('/legal/datenschutz', {
+          html: '<p>Verantwortlich: Agentur Nord</p>',
+          placeholder: false,
+        }),
+      ],
+    });
     await user.click(screen.getByRole('link', { name: 'Datenschutz' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeInTheDocument();
-    expect(screen.getByText(/Datenschutzerklärung Ihrer Agentur/)).toBeInTheDocument();
+    expect(await screen.findByText('Verantwortlich: Agentur Nord')).toBeInTheDocument();
     expect(document.title).toBe('Datenschutz – Fragewerk');
   });
 });
