@@ -102,7 +102,7 @@ export async function createApp(
   // First, so that every request is logged, also those a later middleware answers.
   app.use(httpLogger(logger));
   app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
-  app.use('/api', noStore);
+  app.use(noStore);
   // Health checks before sessions, CSRF and the request context: polling them stores nothing.
   const http = gracefulHttp(app.getHttpServer());
   app.use(healthRoutes({ orm, http }));
@@ -143,7 +143,12 @@ export async function createApp(
       enableBrotli: true,
       orderPreference: ['br', 'gzip'],
       index: false,
-      serveStatic: { index: false, maxAge: '1h' },
+      // The file's own caching, over the `no-store` every response starts with (serve-static's
+      // `maxAge` would not replace a header that is already set).
+      serveStatic: {
+        index: false,
+        setHeaders: (response) => response.setHeader('Cache-Control', 'public, max-age=3600'),
+      },
     });
     app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
       request.path.startsWith('/api/') || !decodablePath(request.path)

@@ -64,6 +64,27 @@ describe.each(DATABASES)('security basics (%s database)', (database) => {
       expect(response.headers.get('cache-control')).toBe('no-store');
     });
 
+    it.each([
+      '/login',
+      '/register',
+      '/passwort-vergessen',
+      '/aktivierung-erneut-senden',
+      `/verify/${'x'.repeat(43)}`,
+      `/passwort-zuruecksetzen/${'x'.repeat(43)}`,
+      '/gibt-es-nicht',
+    ])(
+      'also on the server’s page %s (its form holds a CSRF token, its address maybe a one-time token)',
+      async (path) => {
+        const response = await new HttpClient(server.url).page(path);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      },
+    );
+
+    it('lets the pages’ stylesheet be cached', async () => {
+      const response = await new HttpClient(server.url).page('/assets/pages.css');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    });
+
     it('still lets the public definition be revalidated (no-cache with an ETag)', async () => {
       const response = await owner.api('GET', '/config/definition');
       expect(response.status).toBe(200);
