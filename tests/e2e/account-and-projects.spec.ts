@@ -139,11 +139,11 @@ test('unknown paths show 404 and legal pages exist', async ({ page }) => {
   await page.goto('/gibt-es-nicht');
   await expect(page.getByRole('heading', { name: '404 - Nicht gefunden' })).toBeVisible();
   await page.goto('/impressum');
-  await expect(page.getByRole('heading', { name: 'Impressum' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
   await expect(page).toHaveTitle('Impressum – Fragewerk');
   await expectAccessible(page, 'Impressum');
   await page.goto('/datenschutz');
-  await expect(page.getByRole('heading', { name: 'Datenschutz' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();
 });
 
 test('the start page leads anonymous visitors to the login page', async ({ page }) => {
