@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   CONTACT,
+  customerPage,
   ownerWithProject as ownerWithProjectOf,
   type SharedProject,
 } from './customer-project.ts';
-import { expectAccessible, watchCsp } from './support.ts';
+import { expectAccessible, VIEWPORTS, watchCsp } from './support.ts';
 
 /**
  * docs/product.md#der-freigabelink and #was-die-app-bei-fehlern-tut: the customer with a share
@@ -16,10 +17,6 @@ import { expectAccessible, watchCsp } from './support.ts';
  * 375 px.
  */
 
-const VIEWPORTS = [
-  ['1280', { width: 1280, height: 800 }],
-  ['375', { width: 375, height: 812 }],
-] as const;
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 const APPROVED = 'Der Fragebogen wurde freigegeben. Er kann nicht mehr editiert werden.';
 const MISSION = 'Wie lautet Ihr Mission Statement in einem Satz?';
@@ -50,15 +47,6 @@ async function renewLink(page: Page, projectId: string): Promise<string> {
   return new URL(await page.locator('.share-url').inputValue()).pathname.split('/')[2]!;
 }
 
-async function customerPage(
-  browser: Browser,
-  baseURL: string | undefined,
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext({ baseURL, locale: 'de-DE', viewport });
-  return { context, page: await context.newPage() };
-}
-
 const stepUrl = ({ token, projectId }: Shared, slug: string) =>
   `/share/${token}/projekte/${projectId}/fragebogen/${slug}`;
 
@@ -71,7 +59,8 @@ async function answerPositioning(page: Page, { token, projectId }: Shared) {
   expect(saved.status()).toBe(200);
 }
 
-for (const [width, viewport] of VIEWPORTS) {
+for (const viewport of VIEWPORTS) {
+  const width = viewport.width;
   test.describe(`customer door at ${width} px`, () => {
     test('a renewed link says so and names the contact person; a link nobody issued stays „Projekt nicht gefunden“', async ({
       page,

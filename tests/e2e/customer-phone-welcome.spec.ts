@@ -1,7 +1,11 @@
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { CONTACT, ownerWithProject as ownerWithProjectOf } from './customer-project.ts';
-import { expectAccessible, watchCsp } from './support.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  CONTACT,
+  customerPage,
+  ownerWithProject as ownerWithProjectOf,
+} from './customer-project.ts';
+import { DESKTOP, expectAccessible, PHONE, watchCsp } from './support.ts';
 
 /**
  * docs/product.md#willkommensseite-und-dank and #fragebogen on a phone: the customer's welcome
@@ -11,19 +15,12 @@ import { expectAccessible, watchCsp } from './support.ts';
  */
 
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'customer-phone');
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 800 };
 /** Where a step's heading must start at the latest on the phone: above the fold, no scrolling. */
 const HEADING_WITHIN = 400;
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /** An owner with a contact person and a new project; its share link. */
 const ownerWithProject = (page: Page) => ownerWithProjectOf(page, { prefix: 'telefon' });
-
-async function customerPage(browser: Browser, baseURL: string | undefined, viewport = PHONE) {
-  const context = await browser.newContext({ baseURL, locale: 'de-DE', viewport });
-  return { context, page: await context.newPage() };
-}
 
 const picker = (page: Page) => page.getByRole('button', { name: /^Schritt \d+ von \d+ · / });
 const allSteps = (page: Page) =>

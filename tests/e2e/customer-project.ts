@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { registerAndLogin } from './support.ts';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { PHONE, registerAndLogin } from './support.ts';
 
 // The agency side of the customer journeys (customer-door.spec.ts, customer-phone-welcome.spec.ts):
 // an owner, optionally with a contact person, and a new project with its share link.
@@ -49,4 +49,14 @@ export async function ownerWithProject(
     shareUrl,
     token: new URL(shareUrl).pathname.split('/')[2]!,
   };
+}
+
+/** A browser of the customer's own (no agency session), at `viewport`. */
+export async function customerPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport: { width: number; height: number } = PHONE,
+) {
+  const context = await browser.newContext({ baseURL, locale: 'de-DE', viewport });
+  return { context, page: await context.newPage() };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { fillPositioning, newProject, positioningPath } from './positioning.ts';
-import { PASSWORD } from './support.ts';
+import { PASSWORD, VIEWPORTS } from './support.ts';
 
 /*
  * docs/product.md#entwürfe: nothing typed is lost – not to an ended session, a reload, a closed
@@ -33,10 +33,7 @@ async function logIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillPositioning, newProject, positioningPath } from './positioning.ts';
+import { VIEWPORTS } from './support.ts';
 
 /*
  * docs/product.md#gleichzeitiges-bearbeiten: two people on Markenpositionierung at once. A save
@@ -22,10 +23,7 @@ async function save(page: Page): Promise<number> {
   return response.status();
 }
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './support.ts';
+import { expectAccessible, VIEWPORTS } from './support.ts';
 
 /*
  * docs/product.md#rechtsseiten: Impressum and Datenschutz come from the operator's Markdown files
@@ -16,10 +16,7 @@ const legalDir = path.resolve(
   'legal',
 );
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of VIEWPORTS) {
   test(`the legal pages show the placeholder, then the operator's text (${viewport.width} px)`, async ({
     page,
   }) => {

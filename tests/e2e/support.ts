@@ -10,6 +10,11 @@ const defaultOutbox = outboxOf(process.env.E2E_DATA_NAME ?? 'e2e-data');
 
 export const PASSWORD = 'sicheres-passwort';
 
+/** The two widths every journey of the customer's screens runs at: a laptop and a phone. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+export const VIEWPORTS = [DESKTOP, PHONE];
+
 /** The newest link of the newest mail to `to`, read from the server's outbox (`.eml` files). */
 export async function linkFromMail(to: string, outbox = defaultOutbox): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
