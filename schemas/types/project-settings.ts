@@ -6,4 +6,5 @@ export interface ProjectSettingsForm {
   is_niceview_enabled?: boolean;
   is_approved?: boolean;
   is_archived?: boolean;
+  responsible?: string;
 }

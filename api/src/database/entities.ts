@@ -1,3 +1,6 @@
+import { AgencyLogoSchema } from '../agency/agency-logo.entity.ts';
+import { AgencySchema } from '../agency/agency.entity.ts';
+import { InvitationSchema } from '../agency/invitation.entity.ts';
 import { LoginAttemptSchema } from '../accounts/login-attempt.entity.ts';
 import { SessionSchema } from '../accounts/session.entity.ts';
 import { TokenSchema } from '../accounts/token.entity.ts';
@@ -14,6 +17,9 @@ import { UserSchema } from '../users/user.entity.ts';
 
 /** Every entity of the data model (docs/architecture.md#datenmodell). */
 export const entities = [
+  AgencySchema,
+  AgencyLogoSchema,
+  InvitationSchema,
   UserSchema,
   ProjectSchema,
   AnswerSchema,

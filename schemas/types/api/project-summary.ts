@@ -10,6 +10,10 @@ export interface ProjectSummaryJson {
   is_approved: boolean;
   is_archived: boolean;
   is_niceview_enabled: boolean;
+  /**
+   * The id of the agency member responsible for the project (its customer's contact person, the receiver of its mails).
+   */
+  responsible: string;
   version: number;
   created_at: string;
   updated_at: string;

@@ -9,6 +9,10 @@ export interface UserJson {
   email: string;
   contact_name: string | null;
   contact_email: string | null;
+  /**
+   * The person's role in their agency: `owner` manages members, branding and the agency; `member` works on all of its projects.
+   */
+  agency_role: 'owner' | 'member';
   verified: boolean;
   show_welcome_box: boolean;
   created_at: string;
