@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultsJson } from '@fragewerk/schemas/types';
 import { copyRepositoryDefinition } from '../../tests/src/fixture-definition.ts';
 import { hashPassword } from '../src/accounts/passwords.ts';
+import { AgencySchema } from '../src/agency/agency.entity.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
 import { login, PASSWORD, uniqueEmail } from './accounts.ts';
 import type { Body, Item, Json } from './fixtures.ts';
@@ -127,6 +128,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     email = uniqueEmail('revisionen');
     const em = server!.orm.em.fork();
     em.create(UserSchema, {
+      agency: em.create(AgencySchema, { name: 'Agentur Revision' }),
       company: 'Agentur Revision',
       email,
       password_hash: await hashPassword(PASSWORD),

@@ -26,14 +26,19 @@ describe.each(DATABASES)('housekeeping (%s database)', (database) => {
 
   /** Expired and fresh rows in every table housekeeping looks at; `*-old` ones are due. */
   beforeEach(async () => {
-    for (const table of ['session', 'one_time_token', 'login_attempt', 'mail_outbox', 'app_user']) {
+    // The agencies take their accounts and projects with them.
+    for (const table of ['session', 'one_time_token', 'login_attempt', 'mail_outbox', 'agency']) {
       await sql(`delete from ${table}`);
     }
     const user = randomUUID();
     await sql(
-      `insert into app_user (id, company, email, password_hash, created_at, updated_at)
-       values (?, 'Agentur', ?, 'x', now(), now())`,
-      [user, `${user}@example.de`],
+      `insert into agency (id, name, created_at, updated_at) values (?, 'Agentur', now(), now())`,
+      [user],
+    );
+    await sql(
+      `insert into app_user (id, agency_id, company, email, password_hash, created_at, updated_at)
+       values (?, ?, 'Agentur', ?, 'x', now(), now())`,
+      [user, user, `${user}@example.de`],
     );
     await sql(
       `insert into session (sid, data, user_id, expires_at) values

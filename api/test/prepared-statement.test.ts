@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/em
 import { ormConfig } from '../src/database/orm-config.ts';
 import { ProjectSchema } from '../src/projects/project.entity.ts';
 import { findProject } from '../src/projects/projects.repository.ts';
+import { AgencySchema } from '../src/agency/agency.entity.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
 import { DATABASES } from './test-server.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
@@ -45,9 +46,11 @@ describe.each(DATABASES)(
       for (const rows of answers) expect(rows.map((row) => row.word)).toEqual(['Grüße', 'Straße']);
     });
 
-    it('reads a project with its owner as plain rows holding what the entities hold', async () => {
+    it('reads a project with its agency and responsible member as plain rows holding what the entities hold', async () => {
       const em = db.orm.em.fork();
-      const owner = em.create(UserSchema, {
+      const agency = em.create(AgencySchema, { name: 'Agentur Süd', primary_color: '#1d4ed8' });
+      const responsible = em.create(UserSchema, {
+        agency,
         company: 'Agentur Süd',
         email: `plain-${database}@example.de`,
         password_hash: 'geheim',
@@ -55,7 +58,8 @@ describe.each(DATABASES)(
         verified_at: new Date('2026-05-04T03:02:01.123Z'),
       });
       const project = em.create(ProjectSchema, {
-        owner,
+        agency,
+        responsible,
         customer_firm: 'Bäckerei Groß',
         project_name: 'Relaunch',
         edit_token: `token-${database}`,
@@ -67,8 +71,13 @@ describe.each(DATABASES)(
       const record = await findProject(db.orm.em.fork(), project.id);
       const entity = await db.orm.em
         .fork()
-        .findOneOrFail(ProjectSchema, { id: project.id }, { populate: ['owner'] });
-      const { owner: entityOwner, definition_revision, ...fields } = wrap(entity).toObject();
+        .findOneOrFail(ProjectSchema, { id: project.id }, { populate: ['responsible'] });
+      const {
+        responsible: entityResponsible,
+        agency: _agency,
+        definition_revision,
+        ...fields
+      } = wrap(entity).toObject();
       expect(record).toEqual({
         ...fields,
         created_at: entity.created_at,
@@ -76,20 +85,30 @@ describe.each(DATABASES)(
         approved_at: new Date('2026-06-07T08:09:10.456Z'),
         edit_token: `token-${database}`,
         definition_revision,
-        owner: {
-          id: entity.owner.id,
+        agency: {
+          id: agency.id,
+          name: 'Agentur Süd',
+          primary_color: '#1d4ed8',
+          impressum_url: null,
+          privacy_url: null,
+          logo_hash: null,
+        },
+        responsible: {
+          id: entity.responsible.id,
+          agency: { id: agency.id },
+          role: 'owner',
           company: 'Agentur Süd',
           email: `plain-${database}@example.de`,
           contact_name: 'Jörg Müller',
           contact_email: null,
           verified_at: new Date('2026-05-04T03:02:01.123Z'),
           show_welcome_box: true,
-          created_at: entity.owner.created_at,
-          updated_at: entity.owner.updated_at,
+          created_at: entity.responsible.created_at,
+          updated_at: entity.responsible.updated_at,
         },
       });
-      expect(entityOwner).toBeDefined();
-      expect(record!.owner).not.toHaveProperty('password_hash');
+      expect(entityResponsible).toBeDefined();
+      expect(record!.responsible).not.toHaveProperty('password_hash');
     });
 
     it('runs inside a transaction on the transaction’s connection', async () => {

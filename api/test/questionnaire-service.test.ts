@@ -8,6 +8,7 @@ import { DefinitionRevisions } from '../src/definition/definition-revisions.ts';
 import { ProjectAccessService, type Caller } from '../src/projects/project-access.service.ts';
 import { ProjectSchema } from '../src/projects/project.entity.ts';
 import { QuestionnaireService } from '../src/questionnaire/questionnaire.service.ts';
+import { AgencySchema } from '../src/agency/agency.entity.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
 import { example } from './fixtures.ts';
 import { DATABASES } from './test-server.ts';
@@ -41,14 +42,17 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
     options: { approved?: boolean; archived?: boolean; onCurrentRevision?: boolean } = {},
   ) {
     const em = db.orm.em.fork();
+    const agency = em.create(AgencySchema, { name: 'Agentur Test' });
     const owner = em.create(UserSchema, {
+      agency,
       company: 'Agentur Test',
       email: `owner-${randomBytes(4).toString('hex')}@example.com`,
       password_hash: 'not-a-real-hash',
       verified_at: new Date(),
     });
     const project = em.create(ProjectSchema, {
-      owner,
+      agency,
+      responsible: owner,
       customer_firm: 'Tischlerei Berger',
       project_name: 'Relaunch',
       edit_token: randomBytes(32).toString('base64url'),

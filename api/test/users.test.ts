@@ -23,6 +23,7 @@ interface Body<T = User> {
 }
 
 const USER_FIELDS = [
+  'agency_role',
   'company',
   'contact_email',
   'contact_name',
@@ -67,6 +68,7 @@ describe.each(DATABASES)('user account API (%s database)', (database) => {
       email,
       contact_name: null,
       contact_email: null,
+      agency_role: 'owner',
       verified: true,
       show_welcome_box: true,
     });

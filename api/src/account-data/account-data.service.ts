@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { AgencySchema } from '../agency/agency.entity.ts';
 import { CurrentPasswordService } from '../accounts/current-password.service.ts';
 import { PgSessionStore } from '../accounts/pg-session-store.ts';
 import { RateLimitService } from '../accounts/rate-limit.service.ts';
@@ -54,7 +55,7 @@ export class AccountDataService {
 
   /**
    * GET /user/{id}/export as chunks of one JSON document: the account, then one project after the
-   * other, each with every step's answers as `GET /projects/{id}` shows them and the text of its
+   * other (an owner's: every project of the agency; a member's: those they are responsible for), each with every step's answers as `GET /projects/{id}` shows them and the text of its
    * results view. Only one project is in memory at a time, however many the account has.
    */
   async *exportChunks(actor: UserRow): AsyncGenerator<string> {
@@ -65,9 +66,12 @@ export class AccountDataService {
       account: { ...userJson(actor), verified_at: actor.verified_at?.toISOString() ?? null },
     };
     yield `${JSON.stringify(head, null, 2).replace(/\n}$/, '')},\n  "projects": [`;
+    // An owner's data is the agency's work: all its projects; a member's, the projects in their care.
     const ids = await em.execute<{ id: string }[]>(
-      'select id from project where owner_id = ? order by created_at, id',
-      [actor.id],
+      actor.role === 'owner'
+        ? 'select id from project where agency_id = ? order by created_at, id'
+        : 'select id from project where responsible_id = ? order by created_at, id',
+      [actor.role === 'owner' ? actor.agency.id : actor.id],
     );
     let first = true;
     for (const { id } of ids) {
@@ -105,52 +109,142 @@ export class AccountDataService {
 
   /**
    * DELETE /user/{id}: after the current password (guesses limited; a wrong one is a 422 at
-   * `password`), in one transaction the account with its projects, answers, entries, progress
-   * rows, migration log rows, hashes of renewed share links and one-time tokens (`on delete
-   * cascade`), its sessions and the outbox mails to its addresses or about its projects. Then the limit rows of its addresses and
-   * its mail files.
+   * `password`), in one transaction (docs/product.md#account-löschen):
+   * - a member, or an owner beside whom the agency has another owner: the account with its
+   *   one-time tokens, sessions and the outbox mails to its addresses; the agency's projects stay,
+   *   those in the person's care pass to an owner;
+   * - the agency's last owner: the agency with every member, project, answer, entry, progress
+   *   row, migration log row, hash of a renewed share link, invitation and logo (`on delete
+   *   cascade`), every member's sessions and the outbox mails to them or about the projects.
+   * Then the limit rows of the addresses and the mail files.
    */
   async deleteAccount(actor: UserRow, id: string, body: unknown): Promise<void> {
     this.users.assertSelf(actor, id);
     const { password } = objectBody(body);
-    const user = await this.currentPassword.confirm(id, password, {
+    await this.currentPassword.confirm(id, password, {
       field: 'password',
       status: HttpStatus.UNPROCESSABLE_ENTITY,
     });
-    const { addresses, markers } = await this.orm.em.fork().transactional(async (em) => {
-      // An e-mail change waiting for its confirmation has mailed the new address already.
-      const pending = await em.execute<{ new_email: string }[]>(
-        'select new_email from one_time_token where user_id = ? and new_email is not null',
-        [id],
-      );
-      const projects = await em.execute<{ id: string }[]>(
-        'select id from project where owner_id = ?',
-        [id],
-      );
-      const addresses = [
+    const erased = await this.orm.em.fork().transactional(async (em) => {
+      const successor = await otherOwner(em, actor.agency.id, id);
+      return successor
+        ? this.eraseAccount(em, id, successor)
+        : this.eraseAgency(em, actor.agency.id);
+    });
+    await this.cleanUpAfter(erased);
+  }
+
+  /**
+   * Deletes the account `userId` in the transaction of `em`: the projects in its care pass to
+   * `successorId`, its sessions end, the outbox mails to its addresses go. Returns what
+   * `cleanUpAfter` removes once the transaction is committed.
+   */
+  async eraseAccount(em: EntityManager, userId: string, successorId: string): Promise<Erased> {
+    await em.execute('update project set responsible_id = ? where responsible_id = ?', [
+      successorId,
+      userId,
+    ]);
+    const people = await this.addressesOf(em, 'u.id = ?', userId);
+    await deleteOutboxMailTo(
+      em,
+      people.flatMap((person) => person.addresses),
+    );
+    await this.sessions.destroyAllOf(userId, em);
+    await em.nativeDelete(UserSchema, { id: userId });
+    return { people, projectIds: [] };
+  }
+
+  /** Deletes the agency `agencyId` with its members and projects in the transaction of `em`. */
+  private async eraseAgency(em: EntityManager, agencyId: string): Promise<Erased> {
+    const people = await this.addressesOf(em, 'u.agency_id = ?', agencyId);
+    const projects = await em.execute<{ id: string }[]>(
+      'select id from project where agency_id = ?',
+      [agencyId],
+    );
+    const projectIds = projects.map((row) => row.id);
+    await deleteOutboxMailTo(
+      em,
+      people.flatMap((person) => person.addresses),
+    );
+    await deleteOutboxMailAbout(em, projectIds);
+    for (const person of people) await this.sessions.destroyAllOf(person.id, em);
+    await em.nativeDelete(AgencySchema, { id: agencyId });
+    return { people, projectIds };
+  }
+
+  /**
+   * The accounts `u` matching `where` with every address that reached them: login, contact and
+   * an e-mail change waiting for its confirmation (its link was mailed to the new address).
+   */
+  private async addressesOf(em: EntityManager, where: string, param: string): Promise<Person[]> {
+    const rows = await em.execute<{ id: string; addresses: (string | null)[] }[]>(
+      `select u.id, array[u.email, u.contact_email] ||
+              coalesce(array_agg(t.new_email) filter (where t.new_email is not null), '{}')
+              as addresses
+         from app_user u left join one_time_token t on t.user_id = u.id
+        where ${where}
+        group by u.id`,
+      [param],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      addresses: [
         ...new Set(
-          [user.email, user.contact_email, ...pending.map((row) => row.new_email)]
+          row.addresses
             .filter((address): address is string => Boolean(address))
             .map((address) => address.trim().toLowerCase()),
         ),
-      ];
-      const projectIds = projects.map((row) => row.id);
-      await deleteOutboxMailTo(em, addresses);
-      await deleteOutboxMailAbout(em, projectIds);
-      await this.sessions.destroyAllOf(id, em);
-      await em.nativeDelete(UserSchema, { id });
-      return { addresses, markers: projectIds.map(projectMailMarker) };
-    });
-    // After the commit: the limit rows hold only hashes of the addresses, and files are no
-    // transaction's. A failure here leaves the account deleted and is logged.
+      ],
+    }));
+  }
+
+  /**
+   * After the commit: the limit rows hold only hashes of the addresses, and files are no
+   * transaction's. A failure here leaves the account deleted and is logged.
+   */
+  async cleanUpAfter({ people, projectIds }: Erased): Promise<void> {
     try {
-      for (const address of addresses) await this.rateLimit.forgetAccount(id, address);
+      for (const person of people)
+        for (const address of person.addresses)
+          await this.rateLimit.forgetAccount(person.id, address);
       await deleteMailFiles(mailFolder(this.config.dataDir), {
-        to: addresses,
-        mentioning: markers,
+        to: people.flatMap((person) => person.addresses),
+        mentioning: projectIds.map(projectMailMarker),
       });
     } catch (error) {
       this.logger.error(`Account gelöscht, Aufräumen unvollständig: ${String(error)}`);
     }
   }
+}
+
+/** A deleted account and the addresses that reached it. */
+interface Person {
+  id: string;
+  addresses: string[];
+}
+
+/** What a deletion removed from the database, for `cleanUpAfter`. */
+export interface Erased {
+  people: Person[];
+  projectIds: string[];
+}
+
+/**
+ * An owner of the agency other than `userId` (the longest-standing), or undefined; locks the
+ * agency until the transaction of `em` ends.
+ */
+export async function otherOwner(
+  em: EntityManager,
+  agencyId: string,
+  userId: string,
+): Promise<string | undefined> {
+  // The agency's row first: two owners leaving at once are taken one after the other, so the
+  // second finds no other owner and takes the agency with them.
+  await em.execute('select 1 from agency where id = ? for update', [agencyId]);
+  const [row] = await em.execute<{ id: string }[]>(
+    `select id from app_user where agency_id = ? and role = 'owner' and id <> ?
+      order by created_at, id limit 1`,
+    [agencyId, userId],
+  );
+  return row?.id;
 }

@@ -10,6 +10,7 @@ import { objectBody } from '../common/json-body.ts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { VALIDATOR, type ValidatorFor } from '../definition/definition.providers.ts';
 import { MailService, type OutgoingMail } from '../mail/mail.service.ts';
+import { AgencySchema } from '../agency/agency.entity.ts';
 import { UserSchema, type User } from '../users/user.entity.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { UsersService } from '../users/users.service.ts';
@@ -106,7 +107,11 @@ export class AccountsService {
   private async createAccount(company: string, email: string, passwordHash: string) {
     try {
       await this.orm.em.transactional(async (em) => {
+        // The registered company is an agency, and the person who registered its owner.
+        const agency = em.create(AgencySchema, { name: company });
         const user = em.create(UserSchema, {
+          agency,
+          role: 'owner',
           company,
           email,
           password_hash: passwordHash,

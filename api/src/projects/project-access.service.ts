@@ -13,9 +13,9 @@ import { findProject, type ProjectRecord } from './projects.repository.ts';
  * - `read`: see it with its answers;
  * - `answer`: change the questionnaire;
  * - `approve`: approve the questionnaire;
- * - `manage`: settings, share link (owner only);
- * - `results`: read the results view (the owner always; a share-link holder only while the owner
- *   has shared it, `is_niceview_enabled`).
+ * - `manage`: settings, share link (the agency's members only);
+ * - `results`: read the results view (the agency's members always; a share-link holder only while
+ *   the agency has shared it, `is_niceview_enabled`).
  */
 export type ProjectIntent = 'read' | 'answer' | 'approve' | 'manage' | 'results';
 
@@ -27,11 +27,11 @@ export interface Caller {
 
 /**
  * The access context the project and questionnaire services work with: the project, and whether
- * its owner or a holder of its share token acts on it.
+ * a member of its agency or a holder of its share token acts on it.
  */
 export interface ProjectAccess {
   project: ProjectRecord;
-  role: 'owner' | 'token';
+  role: 'member' | 'token';
 }
 
 /**
@@ -52,8 +52,9 @@ export interface ProjectCondition {
 
 /**
  * The one place that decides who may do what with a project (docs/product.md#zustände,
- * docs/product.md#rollen-und-rechte): the verified owner through the session, a customer through
- * the share token of exactly this project.
+ * docs/product.md#rollen-und-rechte): every verified member of the project's agency through the
+ * session (owners and members alike: only the agency's own routes tell them apart), a customer
+ * through the share token of exactly this project. Another agency's project is not found.
  */
 @Injectable()
 export class ProjectAccessService {
@@ -67,26 +68,26 @@ export class ProjectAccessService {
   ): Promise<ProjectAccess> {
     const project = isUuid(projectId) ? await findProject(this.orm.em, projectId) : null;
 
-    const isOwner = Boolean(project && user && project.owner.id === user.id);
-    if (isOwner && !user!.verified_at) throw forbidden(t('errors.notVerified'));
+    const isMember = Boolean(project && user && project.agency.id === user.agency.id);
+    if (isMember && !user!.verified_at) throw forbidden(t('errors.notVerified'));
     const holdsToken = Boolean(project && token && sameSecret(token, project.edit_token));
 
-    if (!project || (!isOwner && !holdsToken)) {
+    if (!project || (!isMember && !holdsToken)) {
       if (!user && !token) throw unauthorized();
       if (user && !user.verified_at && !token) throw forbidden(t('errors.notVerified'));
-      // A link the owner has renewed: say so and whom to ask, and nothing else of the project.
+      // A link the agency has renewed: say so and whom to ask, and nothing else of the project.
       if (project && token && (await this.isFormerToken(project.id, token)))
-        throw gone(t('errors.linkRenewed'), agencyContact(project.owner));
+        throw gone(t('errors.linkRenewed'), contactOf(project));
       throw notFound(t('errors.projectNotFound'));
     }
-    const role = isOwner ? 'owner' : 'token';
+    const role = isMember ? 'member' : 'token';
     // A customer learns whom to ask when the project is closed to them.
     const refused = (message: string) =>
-      role === 'token' ? forbidden(message, agencyContact(project.owner)) : forbidden(message);
+      role === 'token' ? forbidden(message, contactOf(project)) : forbidden(message);
 
-    if (intent === 'manage' && role !== 'owner') throw forbidden();
+    if (intent === 'manage' && role !== 'member') throw forbidden();
     if (project.is_archived) {
-      // The owner still reads an archived project (its settings page needs it); nobody edits it.
+      // The agency still reads an archived project (its settings page needs it); nobody edits it.
       if (role === 'token' || intent === 'answer' || intent === 'approve')
         throw refused(t('errors.archived'));
     }
@@ -101,7 +102,7 @@ export class ProjectAccessService {
   }
 
   /**
-   * Whether `token` was once the share token of the project `projectId` (the owner has renewed
+   * Whether `token` was once the share token of the project `projectId` (the agency has renewed
    * the link since). Looked up by the hash's primary key together with the project id: the token
    * alone, or a hash of another project, finds nothing, and a guess needs a 256-bit token as
    * before.
@@ -116,8 +117,8 @@ export class ProjectAccessService {
 
   /**
    * The rule of `resolve(caller, projectId, 'answer')` as a condition on the project row `p`, for
-   * a project on the revision `revisionId`: not archived, and the caller is its verified owner or
-   * holds its share token while it is not approved. Undefined where the caller can not be let in
+   * a project on the revision `revisionId`: not archived, and the caller is a verified member of
+   * its agency or holds its share token while it is not approved. Undefined where the caller can not be let in
    * this way (no credentials, an unverified login, no id): `resolve` then says why.
    * The token is compared by the database on the row found by id, so its timing tells nothing
    * about other projects' tokens.
@@ -130,8 +131,8 @@ export class ProjectAccessService {
     const callers: string[] = [];
     const params: unknown[] = [projectId, revisionId];
     if (user) {
-      callers.push('p.owner_id = ?');
-      params.push(user.id);
+      callers.push('p.agency_id = ?');
+      params.push(user.agency.id);
     }
     if (editToken) {
       callers.push('(p.edit_token = ? and not p.is_approved)');
@@ -144,6 +145,10 @@ export class ProjectAccessService {
     };
   }
 }
+
+/** Whom a customer of `project` asks: its responsible member, else its agency. */
+const contactOf = (project: ProjectRecord) =>
+  agencyContact(project.responsible, project.agency.name);
 
 /** How a former share token is stored: its SHA-256 hash, like the one-time tokens of mails. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');

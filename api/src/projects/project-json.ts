@@ -10,6 +10,7 @@ import type {
   ProjectJson,
   ProjectSummaryJson,
 } from '@fragewerk/schemas/types';
+import { agencyJson } from '../agency/agency-json.ts';
 import type { Answer } from './answer.entity.ts';
 import type { Item } from './item.entity.ts';
 import type { Project } from './project.entity.ts';
@@ -30,8 +31,8 @@ export function answerJson(answer: Pick<Answer, 'version' | 'data'> | undefined)
   return answer ? { ...answer.data, version: answer.version } : { version: 0 };
 }
 
-/** The project fields that the dashboard list shows beside the progress. */
-export type ProjectSummaryFields = Pick<
+/** The project fields that the dashboard list shows beside the progress, and who is responsible. */
+export type ProjectSummaryFields = { responsible_id: string } & Pick<
   Project,
   | 'id'
   | 'customer_firm'
@@ -62,6 +63,7 @@ export function projectSummaryJson(
     is_approved: project.is_approved,
     is_archived: project.is_archived,
     is_niceview_enabled: project.is_niceview_enabled,
+    responsible: project.responsible_id,
     version: project.version,
     created_at: project.created_at.toISOString(),
     updated_at: project.updated_at.toISOString(),
@@ -91,9 +93,9 @@ export function stepAnswers(
 }
 
 /**
- * The whole project (docs/product.md#daten): its fields, the owner's contact, the progress and the
- * answers of every step of the definition under the step's key. Only the owner sees the share
- * token. `definition` is the revision the project is on (its id and label come along), `isValid`
+ * The whole project (docs/product.md#daten): its fields, its agency (whose brand the customer
+ * sees), the responsible member's contact, the progress and the answers of every step of the
+ * definition under the step's key. Only the agency's members see the share token. `definition` is the revision the project is on (its id and label come along), `isValid`
  * judges its stored answers for the progress; steps it does not have keep their rows but are not
  * shown.
  */
@@ -107,17 +109,18 @@ export function projectJson(
   const steps = stepAnswers(definition, answers, items);
   const progress = projectProgress(definition, steps, options.isValid);
   return {
-    ...projectSummaryJson(project, progress),
+    ...projectSummaryJson({ ...project, responsible_id: project.responsible.id }, progress),
     progress,
     definition_version: project.definition_version,
     definition_revision: revisionRef(project, definition),
     approved_at: project.approved_at?.toISOString() ?? null,
     ...(options.includeToken ? { edit_token: project.edit_token } : {}),
     user: {
-      company: project.owner.company,
-      contact_name: project.owner.contact_name ?? null,
-      contact_email: project.owner.contact_email ?? null,
+      company: project.agency.name,
+      contact_name: project.responsible.contact_name ?? null,
+      contact_email: project.responsible.contact_email ?? null,
     },
+    agency: agencyJson(project.agency, project.agency.logo_hash),
     ...steps,
   };
 }

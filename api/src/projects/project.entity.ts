@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { AgencySchema } from '../agency/agency.entity.ts';
 import { timestamps } from '../common/timestamps.ts';
 import { DefinitionRevisionSchema } from '../definition/definition-revision.entity.ts';
 import { UserSchema } from '../users/user.entity.ts';
 
-/** A customer project with its share token; the answers live in `answer` and `item`. */
+/**
+ * A customer project of an agency, with its share token; the answers live in `answer` and `item`.
+ */
 export const ProjectSchema = defineEntity({
   name: 'Project',
   tableName: 'project',
@@ -13,7 +16,13 @@ export const ProjectSchema = defineEntity({
       .uuid()
       .primary()
       .onCreate(() => randomUUID()),
-    owner: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    agency: () => p.manyToOne(AgencySchema).deleteRule('cascade').index(),
+    /**
+     * The member who looks after the project: its customer's contact person and the receiver of
+     * its mails. Moved to an owner before a member's account goes (`no action`: only a deletion
+     * of the whole agency takes both in one statement).
+     */
+    responsible: () => p.manyToOne(UserSchema).deleteRule('no action').index(),
     customer_firm: p.string().length(200),
     project_name: p.string().length(200),
     edit_token: p.string().length(64).unique().hidden(),

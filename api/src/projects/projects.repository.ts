@@ -1,6 +1,11 @@
 import { type EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
 import { executePrepared, plainRow, selectList } from '../common/prepared-statement.ts';
 import type { ProjectSummaryFields } from './project-json.ts';
+import {
+  agencyBrandingColumns,
+  agencyBrandingOf,
+  type AgencyBranding,
+} from '../agency/agency-json.ts';
 import { userRowColumns, userRowOf, type UserRow } from '../users/user-row.ts';
 import { ProjectSchema, type Project } from './project.entity.ts';
 
@@ -9,11 +14,13 @@ import { ProjectSchema, type Project } from './project.entity.ts';
 // (answers.repository.ts).
 
 /**
- * A project as a plain row with its owner, as every project request reads it (no entity: see
- * `UserRow`). The revision it is on comes as `{ id }`, like an entity's reference.
+ * A project as a plain row with its agency's branding and its responsible member, as every
+ * project request reads it (no entity: see `UserRow`). The revision it is on comes as `{ id }`,
+ * like an entity's reference.
  */
-export type ProjectRecord = Omit<Project, 'owner' | 'definition_revision'> & {
-  owner: UserRow;
+export type ProjectRecord = Omit<Project, 'agency' | 'responsible' | 'definition_revision'> & {
+  agency: AgencyBranding;
+  responsible: UserRow;
   definition_revision: { id: string } | null;
 };
 
@@ -31,63 +38,71 @@ export type ProjectChanges = Partial<
     | 'definition_version'
     | 'version'
   >
-> & { definition_revision?: string };
+> & { definition_revision?: string; responsible?: string };
 
 /**
- * The project with its owner (who decides who may see it), or null, in one statement: the
- * owner's columns come as `owner__<column>`.
+ * The project with its agency (whose members may see it, and whose brand its customer sees) and
+ * its responsible member (the customer's contact person), or null, in one statement: their
+ * columns come as `agency__<column>` and `responsible__<column>`.
  */
 export async function findProject(em: EntityManager, id: string): Promise<ProjectRecord | null> {
   const [row] = await executePrepared<Record<string, unknown>>(
     em,
     `select ${selectList(em, ProjectSchema, 'p')},
-            ${userRowColumns(em, 'u', OWNER_PREFIX)}
-       from project p join app_user u on u.id = p.owner_id
+            ${agencyBrandingColumns('a', 'l', AGENCY_PREFIX)},
+            ${userRowColumns(em, 'u', RESPONSIBLE_PREFIX)}
+       from project p
+       join agency a on a.id = p.agency_id
+       left join agency_logo l on l.agency_id = a.id
+       join app_user u on u.id = p.responsible_id
       where p.id = ?`,
     [id],
   );
   if (!row) return null;
   return {
     ...plainRow<ProjectRecord>(em, ProjectSchema, row),
-    owner: userRowOf(em, row, OWNER_PREFIX),
+    agency: agencyBrandingOf(row, AGENCY_PREFIX),
+    responsible: userRowOf(em, row, RESPONSIBLE_PREFIX),
   };
 }
 
-const OWNER_PREFIX = 'owner__';
+const AGENCY_PREFIX = 'agency__';
+const RESPONSIBLE_PREFIX = 'responsible__';
 
 /**
  * A project of the dashboard list: its fields, its revision, and its overall figure from the
  * cache where that is still valid (else `complete` and `total` are null).
  */
 export interface ProjectListRow extends ProjectSummaryFields {
+  responsible_id: string;
   definition_revision_id: string | null;
   complete: number | null;
   total: number | null;
 }
 
 /**
- * The projects of an owner, newest first (the dashboard), in one statement with their cached
+ * The projects of an agency, newest first (the dashboard), in one statement with their cached
  * overall figure: a cache entry counts only while the project row is still the version it was
  * computed for (`xmin`, changed by every answer write, settings change and revision move) and the
  * rule is `rule` (docs/architecture.md#vollständigkeit).
  */
 export async function projectList(
   em: EntityManager,
-  ownerId: string,
+  agencyId: string,
   rule: number,
 ): Promise<ProjectListRow[]> {
   // Plain rows carry timestamps as text: ISO 8601 from to_json, which Date reads in every zone.
   const rows = await em.execute<(ProjectListRow & { created_at: string; updated_at: string })[]>(
     `select p.id, p.customer_firm, p.project_name, p.is_approved, p.is_archived,
-            p.is_niceview_enabled, p.version, to_json(p.created_at) #>> '{}' as created_at,
+            p.is_niceview_enabled, p.responsible_id, p.version, to_json(p.created_at) #>> '{}' as created_at,
             to_json(p.updated_at) #>> '{}' as updated_at, p.definition_revision_id,
             pp.complete, pp.total
        from project p
        left join project_progress pp
          on pp.project_id = p.id and pp.project_xmin = p.xmin::text and pp.rule = ?
-      where p.owner_id = ?
+      where p.agency_id = ?
       order by p.created_at desc`,
-    [rule, ownerId],
+    [rule, agencyId],
   );
   return rows.map((row) => ({
     ...row,
@@ -144,13 +159,18 @@ export async function insertProject(
 export async function updateProject(
   em: EntityManager,
   project: ProjectRecord,
-  { definition_revision: revision, ...changes }: ProjectChanges,
+  { definition_revision: revision, responsible, ...changes }: ProjectChanges,
 ): Promise<void> {
   const updated_at = new Date();
   await em.nativeUpdate(
     ProjectSchema,
     { id: project.id },
-    { ...changes, ...(revision ? { definition_revision: revision } : {}), updated_at },
+    {
+      ...changes,
+      ...(revision ? { definition_revision: revision } : {}),
+      ...(responsible ? { responsible } : {}),
+      updated_at,
+    },
   );
   Object.assign(project, changes, { updated_at });
   if (revision) project.definition_revision = { id: revision };

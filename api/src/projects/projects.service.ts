@@ -52,6 +52,11 @@ import {
   type StoredProgress,
 } from './projects.repository.ts';
 import { quotedValue } from '../mail/quoted-value.ts';
+import { isMemberOf } from '../users/agency-members.ts';
+
+/** A project's setting `key` as the project JSON shows it (the responsible member by id). */
+const settingOf = (project: ProjectRecord, key: string) =>
+  key === 'responsible' ? project.responsible.id : project[key as keyof ProjectRecord];
 
 /** A new share token: 256 random bits. */
 const newEditToken = () => randomBytes(32).toString('base64url');
@@ -63,6 +68,7 @@ const READ_ONLY = [
   'updated_at',
   'edit_token',
   'user',
+  'agency',
   'definition_version',
   'definition_revision',
   'approved_at',
@@ -71,7 +77,7 @@ const READ_ONLY = [
 ];
 
 /**
- * The projects of an agency and what their owner or a share-token holder does with them. Every
+ * The projects of an agency and what its members or a share-token holder do with them. Every
  * method gets the caller already resolved: a verified user, or the `ProjectAccess` to a project.
  */
 @Injectable()
@@ -89,14 +95,14 @@ export class ProjectsService {
   ) {}
 
   /**
-   * The dashboard list of a verified user with each project's overall figure
+   * The dashboard list of a verified member: every project of their agency with its overall figure
    * (docs/architecture.md#vollständigkeit): one statement reads the projects with their cached
    * figures; only projects changed since their figure was stored are read (one more statement for
    * all of them), computed and stored back (one more) – never a query per project.
    */
   async list(user: UserRow) {
     const em = this.orm.em;
-    const rows = await projectList(em, user.id, PROGRESS_RULE);
+    const rows = await projectList(em, user.agency.id, PROGRESS_RULE);
     const figures = new Map<string, ProgressFigure>();
     for (const row of rows)
       if (row.complete !== null && row.total !== null)
@@ -146,22 +152,23 @@ export class ProjectsService {
     return figures;
   }
 
-  /** POST /projects/create for a verified user. */
+  /** POST /projects/create for a verified member: a project of their agency, in their care. */
   async create(user: UserRow, body: unknown) {
     const result = this.validator('form:new-project')(objectBody(body));
     if (!result.valid) throw invalid(result.errors);
     const { value } = result;
     const em = this.orm.em;
     const id = await insertProject(em, {
-      owner: user.id,
+      agency: user.agency.id,
+      responsible: user.id,
       project_name: value.project_name,
       customer_firm: value.customer_firm,
       edit_token: newEditToken(),
       definition_version: this.revisions.current.ref.label,
       definition_revision: this.revisions.current.ref.id,
     });
-    // Read back as every project request reads it: a plain row with its owner.
-    return this.json({ project: (await findProject(em, id))!, role: 'owner' });
+    // Read back as every project request reads it: a plain row with its agency and member.
+    return this.json({ project: (await findProject(em, id))!, role: 'member' });
   }
 
   /** The full project with every answer, as its reader may see it. */
@@ -172,7 +179,7 @@ export class ProjectsService {
     ]);
     // The revision the project is on: an approved one is shown as it was approved.
     return projectJson(project, revision.definition, answers, items, {
-      includeToken: role === 'owner',
+      includeToken: role === 'member',
       isValid: revision.documentCheck,
     });
   }
@@ -195,7 +202,7 @@ export class ProjectsService {
     if (
       project.is_archived &&
       Object.entries(changes).some(
-        ([key, value]) => key !== 'is_archived' && value !== project[key as keyof ProjectRecord],
+        ([key, value]) => key !== 'is_archived' && value !== settingOf(project, key),
       )
     ) {
       throw forbidden(t('errors.archived'));
@@ -206,11 +213,15 @@ export class ProjectsService {
       is_niceview_enabled: project.is_niceview_enabled,
       is_approved: project.is_approved,
       is_archived: project.is_archived,
+      responsible: project.responsible.id,
       ...changes,
     };
     const result = this.validator('form:project-settings')(merged);
     if (!result.valid) throw invalid(result.errors);
     const { value } = result;
+    const newResponsible = value.responsible !== project.responsible.id;
+    if (newResponsible && !(await isMemberOf(this.orm.em, project.agency.id, value.responsible!)))
+      throw invalid({ responsible: [t('errors.responsibleNotMember')] });
     const approvedNow = value.is_approved && !project.is_approved;
     const changed = {
       ...value,
@@ -231,6 +242,9 @@ export class ProjectsService {
         });
       });
     } else await updateProject(this.orm.em, project, changed);
+    // The contact person the answer shows is the new one's.
+    if (newResponsible)
+      return this.json({ ...access, project: (await findProject(this.orm.em, project.id))! });
     return this.json(access);
   }
 
@@ -250,8 +264,8 @@ export class ProjectsService {
   }
 
   /**
-   * PUT /projects/{id}/approve. A customer's approval is mailed to the owner: the mail goes to
-   * the outbox in the approval's transaction.
+   * PUT /projects/{id}/approve. A customer's approval is mailed to the responsible member: the
+   * mail goes to the outbox in the approval's transaction.
    */
   async approve(access: ProjectAccess) {
     const { project } = access;
@@ -263,7 +277,7 @@ export class ProjectsService {
           approved_at: new Date(),
           version: project.version + 1,
         });
-        if (notify) await this.notifyOwner(em, project);
+        if (notify) await this.notifyResponsible(em, project);
       });
       if (notify) this.mail.sendSoon();
     }
@@ -271,10 +285,10 @@ export class ProjectsService {
   }
 
   /**
-   * The owner's mail about a customer's approval; it names the steps that are not complete
-   * (docs/product.md#freigabe), judged in the approval's transaction.
+   * The responsible member's mail about a customer's approval; it names the steps that are not
+   * complete (docs/product.md#freigabe), judged in the approval's transaction.
    */
-  private async notifyOwner(em: EntityManager, project: ProjectRecord) {
+  private async notifyResponsible(em: EntityManager, project: ProjectRecord) {
     const revision = await this.revisions.of(project);
     const { definition } = revision;
     const { answers, items } = await projectDocuments(em, project.id);
@@ -285,7 +299,7 @@ export class ProjectsService {
     );
     const incomplete = incompleteSteps(definition, progress).map((step) => `„${step.meta.title}“`);
     this.mail.enqueue(em, {
-      to: project.owner.email,
+      to: project.responsible.email,
       template: incomplete.length > 0 ? 'approvedIncomplete' : 'approved',
       values: {
         // Typed names, quoted as data in the template and kept short (mail/quoted-value.ts).

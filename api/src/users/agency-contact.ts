@@ -9,20 +9,20 @@ export interface AgencyContact {
 
 /**
  * The agency's contact person as a customer reads it (a renewed link, an archived or approved
- * project, results not released): the contact person of the account's settings (name, else the
- * address), falling back to the company. Never the account's login address: a link is often
- * renewed because it went to the wrong people, and they should not learn the login name (the
- * footer of the app holds to the same).
+ * project, results not released): the contact person of the responsible member's settings (name,
+ * else the address), falling back to the agency's name. Never the member's login address: a link
+ * is often renewed because it went to the wrong people, and they should not learn the login name
+ * (the footer of the app holds to the same).
  */
-export function agencyContact(owner: UserRow): AgencyContact {
+export function agencyContact(responsible: UserRow, agencyName: string): AgencyContact {
   return {
-    name: owner.contact_name || owner.contact_email || owner.company,
-    email: owner.contact_email || null,
+    name: responsible.contact_name || responsible.contact_email || agencyName,
+    email: responsible.contact_email || null,
   };
 }
 
 /**
- * The contact of the agency that owns the project `projectId`, only while its results are not
+ * The contact person of the project `projectId`, only while its results are not
  * released to customers and it is not archived (the login page's notice for a customer sent there
  * from such results); else undefined. `projectId` must be a UUID.
  */
@@ -31,10 +31,12 @@ export async function contactForUnreleasedResults(
   projectId: string,
 ): Promise<AgencyContact | undefined> {
   const [row] = await em.execute<Record<string, unknown>[]>(
-    `select ${userRowColumns(em, 'u')}
-       from project p join app_user u on u.id = p.owner_id
+    `select ${userRowColumns(em, 'u')}, a.name as agency_name
+       from project p
+       join app_user u on u.id = p.responsible_id
+       join agency a on a.id = p.agency_id
       where p.id = ? and not p.is_niceview_enabled and not p.is_archived`,
     [projectId],
   );
-  return row ? agencyContact(userRowOf(em, row)) : undefined;
+  return row ? agencyContact(userRowOf(em, row), String(row.agency_name)) : undefined;
 }

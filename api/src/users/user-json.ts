@@ -12,6 +12,7 @@ export function userJson(user: UserRow): UserJson {
     email: user.email,
     contact_name: user.contact_name ?? null,
     contact_email: user.contact_email ?? null,
+    agency_role: user.role === 'member' ? 'member' : 'owner',
     verified: Boolean(user.verified_at),
     show_welcome_box: user.show_welcome_box,
     created_at: user.created_at.toISOString(),

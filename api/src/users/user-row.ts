@@ -11,6 +11,8 @@ import { UserSchema, type User } from './user.entity.ts';
 export type UserRow = Pick<
   User,
   | 'id'
+  | 'agency'
+  | 'role'
   | 'company'
   | 'email'
   | 'contact_name'

@@ -23,7 +23,7 @@ export interface AccountUpdate {
 }
 
 /** Fields a client may echo back from `GET /api/user/current` that are not its to change. */
-const READ_ONLY = ['id', 'verified', 'created_at', 'updated_at'];
+const READ_ONLY = ['id', 'agency_role', 'verified', 'created_at', 'updated_at'];
 
 @Injectable()
 export class UsersService {
