@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { CompiledChecks, Definition } from '@fragewerk/engine/core';
 import { AccountsModule } from './accounts/accounts.module.ts';
 import { AccountDataModule } from './account-data/account-data.module.ts';
+import { AgencyModule } from './agency/agency.module.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { AppConfigModule } from './config/app-config.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
@@ -41,6 +42,7 @@ export class AppModule {
         UsersModule,
         AccountsModule,
         AccountDataModule,
+        AgencyModule,
         ProjectsModule,
         QuestionnaireModule,
         HousekeepingModule,

@@ -16,6 +16,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedde
 import { ormConfig } from './database/orm-config.ts';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
 import { PgSessionStore } from './accounts/pg-session-store.ts';
+import { isLogoUpload } from './agency/logo-upload.ts';
 import { SESSION_COOKIE, withSessionOnly } from './accounts/session-scope.ts';
 import { useCsrf } from './common/csrf.ts';
 import { prepareStatementsOn } from './common/prepared-statement.ts';
@@ -133,7 +134,13 @@ export async function createApp(
   app.use(withSessionOnly(passport.session()));
   // The header and CSRF checks come before any body is read: a refused request costs no parsing.
   app.use('/api', requestChecks);
-  app.use('/api', express.json({ limit: JSON_LIMIT, type: () => true, strict: false }));
+  const json = express.json({ limit: JSON_LIMIT, type: () => true, strict: false });
+  // A logo upload is an image of up to 1 MB, read by its route (agency/logo-upload.ts).
+  app.use(
+    '/api',
+    (request: express.Request, response: express.Response, next: express.NextFunction) =>
+      isLogoUpload(request) ? next() : json(request, response, next),
+  );
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));
   if (config.webDir) {
     // The app's files never live under /api: API requests skip the file lookup (a stat per request).

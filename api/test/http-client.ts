@@ -48,7 +48,7 @@ export class HttpClient {
   async raw(
     method: string,
     path: string,
-    init: { headers?: Record<string, string>; body?: string } = {},
+    init: { headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> } = {},
   ): Promise<TestResponse> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,

@@ -14,5 +14,7 @@ import { UsersModule } from '../users/users.module.ts';
   imports: [UsersModule, AccountsModule],
   controllers: [AccountDataController, AccountDeletedPageController],
   providers: [AccountDataService],
+  // The agency's member removal deletes an account the same way (`eraseAccount`).
+  exports: [AccountDataService],
 })
 export class AccountDataModule {}

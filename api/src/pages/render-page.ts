@@ -75,6 +75,8 @@ export interface FormField {
   value?: string;
   autocomplete?: string;
   errors?: string[];
+  /** Shown, sent with the form, not to be changed (an invited address). */
+  readonly?: boolean;
 }
 
 /** A form page: heading, intro, notices, fields with their German errors, submit, links. */
@@ -96,7 +98,7 @@ export function renderFormPage(options: {
       const errors = field.errors ?? [];
       const errorId = `${id}-error`;
       return `        <label for="${id}">${escapeHtml(field.label)}</label>
-        <input id="${id}" name="${escapeHtml(field.name)}" type="${field.type}" value="${field.type === 'password' ? '' : escapeHtml(field.value)}"${field.autocomplete ? ` autocomplete="${field.autocomplete}"` : ''} required${errors.length ? ` aria-invalid="true" aria-describedby="${errorId}"` : ''}>
+        <input id="${id}" name="${escapeHtml(field.name)}" type="${field.type}" value="${field.type === 'password' ? '' : escapeHtml(field.value)}"${field.autocomplete ? ` autocomplete="${field.autocomplete}"` : ''}${field.readonly ? ' readonly' : ''} required${errors.length ? ` aria-invalid="true" aria-describedby="${errorId}"` : ''}>
 ${errors.length ? `        <p class="field-error" id="${errorId}">${errors.map(escapeHtml).join(' ')}</p>\n` : ''}`;
     })
     .join('');
