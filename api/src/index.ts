@@ -11,6 +11,7 @@ export { ormConfig } from './database/orm-config.ts';
 export { AnswerSchema, type Answer } from './projects/answer.entity.ts';
 export { ItemSchema, type Item } from './projects/item.entity.ts';
 export { answerJson, itemJson, projectJson, projectSummaryJson } from './projects/project-json.ts';
+export { AgencySchema, type Agency } from './agency/agency.entity.ts';
 export { ProjectSchema, type Project } from './projects/project.entity.ts';
 export type { ProjectRecord } from './projects/projects.repository.ts';
 export { UserSchema, type User } from './users/user.entity.ts';

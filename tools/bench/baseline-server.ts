@@ -51,8 +51,11 @@ const send = (response: ServerResponse, status: number, body: unknown) => {
 async function getProject(id: string) {
   const [projects, answers, items] = await Promise.all([
     pool.query(
-      `select p.*, u.company, u.contact_name, u.contact_email
-         from project p join app_user u on u.id = p.owner_id where p.id = $1`,
+      `select p.*, a.name as agency_name, a.primary_color, a.impressum_url, a.privacy_url,
+              l.hash as logo_hash, u.id as responsible_uid, u.contact_name, u.contact_email
+         from project p join agency a on a.id = p.agency_id
+         left join agency_logo l on l.agency_id = a.id
+         join app_user u on u.id = p.responsible_id where p.id = $1`,
       [id],
     ),
     // Only the columns the JSON needs, as the API reads them (parsing the rows' timestamps would
@@ -70,8 +73,16 @@ async function getProject(id: string) {
     // The ORM loads the revision pointer as a reference {id}; the plain row has only its column,
     // and without it projectJson falls back to an empty revision id.
     definition_revision: { id: row.definition_revision_id },
-    owner: {
-      company: row.company,
+    agency: {
+      id: row.agency_id,
+      name: row.agency_name,
+      primary_color: row.primary_color,
+      impressum_url: row.impressum_url,
+      privacy_url: row.privacy_url,
+      logo_hash: row.logo_hash,
+    },
+    responsible: {
+      id: row.responsible_uid,
       contact_name: row.contact_name,
       contact_email: row.contact_email,
     },
@@ -90,6 +101,7 @@ interface ListRow {
   is_approved: boolean;
   is_archived: boolean;
   is_niceview_enabled: boolean;
+  responsible_id: string;
   version: number;
   created_at: string;
   updated_at: string;
@@ -105,13 +117,14 @@ interface ListRow {
 async function listProjects(ownerId: string): Promise<ProjectSummaryJson[] | undefined> {
   const { rows } = await pool.query<ListRow>(
     `select p.id, p.customer_firm, p.project_name, p.is_approved, p.is_archived,
-            p.is_niceview_enabled, p.version, to_json(p.created_at) #>> '{}' as created_at,
+            p.is_niceview_enabled, p.responsible_id, p.version,
+            to_json(p.created_at) #>> '{}' as created_at,
             to_json(p.updated_at) #>> '{}' as updated_at, p.definition_revision_id,
             pp.complete, pp.total
        from project p
        left join project_progress pp
          on pp.project_id = p.id and pp.project_xmin = p.xmin::text and pp.rule = $1
-      where p.owner_id = $2
+      where p.agency_id = (select agency_id from app_user where id = $2)
       order by p.created_at desc`,
     [PROGRESS_RULE, ownerId],
   );

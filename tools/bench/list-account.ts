@@ -1,5 +1,6 @@
 /**
- * A second account for the dashboard list (`GET /api/projects`): 200 projects, made with a few
+ * A second agency for the dashboard list (`GET /api/projects`): 10 members sharing 200 projects
+ * (each member responsible for every tenth), made with a few
  * plain SQL statements (cloning demo project 1) instead of 200 × createDemoProject, which would take
  * minutes. A third of them get the demo's form answers, a third also its list entries, a third
  * nothing, and every tenth is archived, so the figures and fields of the list differ.
@@ -9,22 +10,25 @@ import pg from 'pg';
 import { DEMO_EMAIL, DEMO_PASSWORD, type DemoProject } from './support.ts';
 
 export const LIST_PROJECTS = 200;
+/** Members of the list's agency, the logged-in owner among them. */
+export const LIST_MEMBERS = 10;
 /** Logs in with the demo password: its hash is copied from the demo account. */
 export const LIST_ACCOUNT = { email: 'liste@fragewerk.de', password: DEMO_PASSWORD };
 
-/** Creates the account and its projects in one transaction; returns the account's id. */
+/** Creates the agency, its members and projects in one transaction; returns the owner's id. */
 export async function fillListAccount(databaseUrl: string, source: DemoProject): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('begin');
-    const ownerId = await insertAccount(client);
+    const memberIds = await insertAgency(client);
+    const ownerId = memberIds[0]!;
     const projects = Array.from({ length: LIST_PROJECTS }, (_, index) => ({
       id: randomUUID(),
       token: randomBytes(32).toString('base64url'),
       n: index + 1,
     }));
-    await insertProjects(client, ownerId, source.id, projects);
+    await insertProjects(client, memberIds, source.id, projects);
     const withAnswers = projects.filter((project) => project.n % 3 !== 0).map(({ id }) => id);
     const withItems = projects.filter((project) => project.n % 3 === 2).map(({ id }) => id);
     await client.query(
@@ -49,32 +53,53 @@ export async function fillListAccount(databaseUrl: string, source: DemoProject):
   }
 }
 
-async function insertAccount(client: pg.Client): Promise<string> {
-  const { rows } = await client.query<{ id: string }>(
-    `insert into app_user (id, company, email, password_hash, contact_name, contact_email,
-                           verified_at, show_welcome_box, created_at, updated_at)
-     select gen_random_uuid(), 'Agentur Vielzahl', $1, password_hash, 'Lena Voß',
-            'lena.voss@vielzahl.example', now(), false, now(), now()
-       from app_user where email = $2
-     returning id`,
-    [LIST_ACCOUNT.email, DEMO_EMAIL],
+/** The agency with its owner (the list's login) and nine members; returns their ids, owner first. */
+async function insertAgency(client: pg.Client): Promise<string[]> {
+  const agencyId = randomUUID();
+  await client.query(
+    `insert into agency (id, name, created_at, updated_at)
+     values ($1, 'Agentur Vielzahl', now(), now())`,
+    [agencyId],
   );
-  if (!rows[0]) throw new Error('Demo-Konto fehlt: erst die Demo-Projekte anlegen.');
-  return rows[0].id;
+  const members = Array.from({ length: LIST_MEMBERS }, (_, index) => ({
+    id: randomUUID(),
+    email: index === 0 ? LIST_ACCOUNT.email : `mitglied-${index}@vielzahl.example`,
+    role: index === 0 ? 'owner' : 'member',
+  }));
+  const { rowCount } = await client.query(
+    `insert into app_user (id, agency_id, role, company, email, password_hash, contact_name,
+                           contact_email, verified_at, show_welcome_box, created_at, updated_at)
+     select m.id, $4, m.role, 'Agentur Vielzahl', m.email, d.password_hash, 'Lena Voß',
+            'lena.voss@vielzahl.example', now(), false, now(), now()
+       from unnest($1::uuid[], $2::text[], $3::text[]) as m(id, email, role)
+       join app_user d on d.email = $5`,
+    [
+      members.map((member) => member.id),
+      members.map((member) => member.email),
+      members.map((member) => member.role),
+      agencyId,
+      DEMO_EMAIL,
+    ],
+  );
+  if (rowCount !== LIST_MEMBERS)
+    throw new Error('Demo-Konto fehlt: erst die Demo-Projekte anlegen.');
+  return members.map((member) => member.id);
 }
 
 /** The projects, one minute apart (the list is ordered by creation), on the source's revision. */
 async function insertProjects(
   client: pg.Client,
-  ownerId: string,
+  memberIds: string[],
   sourceId: string,
   projects: { id: string; token: string; n: number }[],
 ) {
   await client.query(
-    `insert into project (id, owner_id, customer_firm, project_name, edit_token,
+    `insert into project (id, agency_id, responsible_id, customer_firm, project_name, edit_token,
                           definition_version, definition_revision_id, is_approved, is_archived,
                           is_niceview_enabled, version, created_at, updated_at)
-     select t.id, $4, 'Kunde ' || t.n || ' GmbH', 'Projekt ' || t.n, t.token,
+     select t.id, (select agency_id from app_user where id = ($4::uuid[])[1]),
+            ($4::uuid[])[1 + t.n % cardinality($4::uuid[])],
+            'Kunde ' || t.n || ' GmbH', 'Projekt ' || t.n, t.token,
             s.definition_version, s.definition_revision_id, false, t.n % 10 = 0, t.n % 2 = 0, 1,
             now() - t.n * interval '1 minute', now() - t.n * interval '1 minute'
        from unnest($1::uuid[], $2::text[], $3::int[]) as t(id, token, n)
@@ -83,7 +108,7 @@ async function insertProjects(
       projects.map((project) => project.id),
       projects.map((project) => project.token),
       projects.map((project) => project.n),
-      ownerId,
+      memberIds,
       sourceId,
     ],
   );

@@ -167,7 +167,9 @@ describe('npm run definition:diff', { timeout: 120_000 }, () => {
          values (?, ?, ?, now(), now())`,
         [id, current.version, canonicalDefinitionJson(current)],
       );
+      const agency = em.create(api.AgencySchema, { name: 'Agentur' });
       const owner = em.create(api.UserSchema, {
+        agency,
         company: 'Agentur',
         email: 'diff@example.de',
         password_hash: 'x',
@@ -179,7 +181,8 @@ describe('npm run definition:diff', { timeout: 120_000 }, () => {
         [false, ['honest', 'reliable', 'curious']],
       ] as const) {
         const project = em.create(api.ProjectSchema, {
-          owner,
+          agency,
+          responsible: owner,
           customer_firm: 'K',
           project_name: 'P',
           edit_token: randomBytes(32).toString('base64url'),

@@ -10,6 +10,7 @@ import { createValidator, type Definition } from '@fragewerk/engine/core';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
+  AgencySchema,
   ADVISORY_LOCKS,
   AnswerSchema,
   DataFolderInUseError,
@@ -33,6 +34,7 @@ export async function createDemoProject(orm: MikroORM, definition: Definition): 
   let user = await em.findOne(UserSchema, { email: DEMO_EMAIL });
   if (!user) {
     user = em.create(UserSchema, {
+      agency: em.create(AgencySchema, { name: 'Agentur Nordlicht' }),
       company: 'Agentur Nordlicht',
       email: DEMO_EMAIL,
       password_hash: await hashPassword(DEMO_PASSWORD),
@@ -43,7 +45,8 @@ export async function createDemoProject(orm: MikroORM, definition: Definition): 
     });
   }
   const project = em.create(ProjectSchema, {
-    owner: user,
+    agency: user.agency,
+    responsible: user,
     customer_firm: 'Tischlerei Berger GmbH',
     project_name: 'Website-Relaunch 2027',
     edit_token: randomBytes(32).toString('base64url'),

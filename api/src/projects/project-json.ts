@@ -120,7 +120,7 @@ export function projectJson(
       contact_name: project.responsible.contact_name ?? null,
       contact_email: project.responsible.contact_email ?? null,
     },
-    agency: agencyJson(project.agency, project.agency.logo_hash),
+    agency: agencyJson(project.agency),
     ...steps,
   };
 }

@@ -1,4 +1,5 @@
 import type { Definition } from '@fragewerk/engine/core';
+import type { AgencyJson, AgencyMemberJson } from '@fragewerk/schemas/types';
 import {
   compileChecks,
   judgedDocuments,
@@ -41,6 +42,8 @@ export const server = setupServer(
       data: { html: '<p>Dieser Text ist ein Platzhalter.</p>', placeholder: true },
     }),
   ),
+  // The agency's members name who is responsible for a project (dashboard, settings).
+  http.get('*/api/agency/members', () => HttpResponse.json({ data: members })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -79,6 +82,34 @@ export const verifiedUser: CurrentUser = {
   updated_at: '2026-11-20T09:00:00Z',
 };
 
+/** The agency of `verifiedUser`, unbranded: the product's own look, the operator's legal pages. */
+export const agency: AgencyJson = {
+  id: '5c3d0c1e-0000-4000-8000-000000000003',
+  name: 'Agentur Nord',
+  primary_color: null,
+  logo_url: null,
+  impressum_url: null,
+  privacy_url: null,
+};
+
+/** The members of `agency` as `GET /api/agency/members` lists them: `verifiedUser` and a colleague. */
+export const members: AgencyMemberJson[] = [
+  {
+    id: '6a1f0c1e-0000-4000-8000-000000000001',
+    email: 'jana@agentur-nord.de',
+    contact_name: 'Jana Kühn',
+    role: 'owner',
+    created_at: '2026-11-01T09:00:00Z',
+  },
+  {
+    id: '6a1f0c1e-0000-4000-8000-000000000004',
+    email: 'ole@agentur-nord.de',
+    contact_name: 'Ole Brandt',
+    role: 'member',
+    created_at: '2026-11-02T09:00:00Z',
+  },
+];
+
 /**
  * A project as `GET /api/projects/{id}` returns it to its owner, with no answers yet; its progress
  * follows the answers in `overrides` unless they set one.
@@ -106,6 +137,8 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     definition_revision: { id: 'a'.repeat(64), label: 1 },
     approved_at: null,
     edit_token: 'geheimes-token',
+    responsible: verifiedUser.id,
+    agency,
     user: {
       company: 'Agentur Nord',
       contact_name: 'Jana Kühn',
