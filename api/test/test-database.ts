@@ -12,9 +12,13 @@ export interface TestDatabase {
 
 /**
  * A fresh database (embedded, or on the server of `TEST_DATABASE_URL`) for tests that call
- * services directly, without the HTTP server around them.
+ * services directly, without the HTTP server around them; with `migrateTo`, the migrations up to
+ * that one only.
  */
-export async function openTestDatabase(database: 'embedded' | 'server'): Promise<TestDatabase> {
+export async function openTestDatabase(
+  database: 'embedded' | 'server',
+  options: { migrateTo?: string } = {},
+): Promise<TestDatabase> {
   const server = database === 'server' ? await createServerDatabase() : undefined;
   const embedded = server ? undefined : await startEmbeddedPostgres({ maxConnections: 4 });
   const orm = await MikroORM.init({
@@ -23,7 +27,8 @@ export async function openTestDatabase(database: 'embedded' | 'server'): Promise
   });
   // As the server does (create-app.ts): prepared statements on a PostgreSQL server only.
   if (server) await prepareStatementsOn(orm);
-  await orm.migrator.up();
+  // `migrateTo`: only up to this migration, for a test of the migrations after it.
+  await orm.migrator.up(options.migrateTo ? { to: options.migrateTo } : undefined);
   return {
     orm,
     async close() {
