@@ -123,7 +123,8 @@ export class InvitationPageController {
   ) {
     if (!formTokenMatches(request)) {
       const view = await this.invitations.view(token);
-      if (view.kind !== 'open') return this.invalid(response);
+      if (view.kind === 'invalid') return this.invalid(response);
+      if (view.kind === 'hasAccount') return this.hasAccount(response, view.invitation);
       return response
         .status(HttpStatus.FORBIDDEN)
         .type('html')
