@@ -5,23 +5,34 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useGetProjectsQuery } from '../../lib/projects-api.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
+import { useGetMembersQuery } from '../agency/agency-api.ts';
 import { NotVerifiedNotice } from '../auth/not-verified-notice.tsx';
 import { NewProjectDialog } from './new-project-dialog.tsx';
 import { ProjectTable } from './project-table.tsx';
+import { useMineOnly, ViewSwitch } from './view-switch.tsx';
 import { WelcomeBox } from './welcome-box.tsx';
 import './dashboard.css';
 import { useScreenTexts } from '../../lib/screen-texts.ts';
 
-/** The project list of a verified user, with the welcome box and the 'Neues Projekt' overlay. */
+/**
+ * The agency's project list for a verified member, all or only their own („Meine Projekte“), with
+ * the welcome box and the 'Neues Projekt' overlay.
+ */
 function Projects() {
   const { t } = useTranslation();
   const user = useCurrentUser()!;
   const { data: projects, isLoading } = useGetProjectsQuery();
+  const { data: members } = useGetMembersQuery();
+  const [mine, setMine] = useMineOnly();
   const [creating, setCreating] = useState(false);
   // Where attention goes once the welcome box is gone: the projects it stood above.
   const activeHeading = useRef<HTMLHeadingElement>(null);
-  const active = (projects ?? []).filter((project) => !project.is_archived);
-  const archived = (projects ?? []).filter((project) => project.is_archived);
+  const names = new Map(
+    (members ?? []).map((member) => [member.id, member.contact_name || member.email]),
+  );
+  const shown = (projects ?? []).filter((project) => !mine || project.responsible === user.id);
+  const active = shown.filter((project) => !project.is_archived);
+  const archived = shown.filter((project) => project.is_archived);
 
   return (
     <>
@@ -32,6 +43,7 @@ function Projects() {
           onHidden={() => activeHeading.current?.focus()}
         />
       ) : null}
+      <ViewSwitch mine={mine} onChange={setMine} />
       <div className="section-header">
         <h2 ref={activeHeading} tabIndex={-1}>
           {t('dashboard.active')}
@@ -44,14 +56,14 @@ function Projects() {
       {isLoading ? (
         <Spinner />
       ) : active.length ? (
-        <ProjectTable projects={active} caption={t('dashboard.active')} />
+        <ProjectTable projects={active} caption={t('dashboard.active')} names={names} />
       ) : (
-        <p className="empty">{t('dashboard.empty')}</p>
+        <p className="empty">{t(mine ? 'dashboard.emptyMine' : 'dashboard.empty')}</p>
       )}
       {archived.length ? (
         <>
           <h2 className="section-title">{t('dashboard.archived')}</h2>
-          <ProjectTable projects={archived} caption={t('dashboard.archived')} />
+          <ProjectTable projects={archived} caption={t('dashboard.archived')} names={names} />
         </>
       ) : null}
       {creating ? (

@@ -73,13 +73,18 @@ function RowLink({
   );
 }
 
-/** The project list: Status, Kunde, Projekt and the three icon links per row. */
+/**
+ * The project list: Status, Kunde, Projekt, Verantwortlich (a name of `names`, the agency's
+ * members by id) and the three icon links per row.
+ */
 export function ProjectTable({
   projects,
   caption,
+  names,
 }: {
   projects: ProjectSummary[];
   caption: string;
+  names: ReadonlyMap<string, string>;
 }) {
   const { t } = useTranslation();
   return (
@@ -91,6 +96,7 @@ export function ProjectTable({
             <th scope="col">{t('dashboard.columns.status')}</th>
             <th scope="col">{t('dashboard.columns.customer')}</th>
             <th scope="col">{t('dashboard.columns.project')}</th>
+            <th scope="col">{t('dashboard.columns.responsible')}</th>
             <th scope="col">
               <span className="visually-hidden">{t('dashboard.columns.actions')}</span>
             </th>
@@ -101,6 +107,7 @@ export function ProjectTable({
             const status = projectStatus(project);
             const archived = status === 'archived';
             const name = project.project_name;
+            const responsible = names.get(project.responsible) ?? '';
             return (
               <tr key={project.id} className={archived ? 'is-archived' : undefined}>
                 <td>
@@ -109,11 +116,18 @@ export function ProjectTable({
                   </span>
                 </td>
                 <td>{project.customer_firm}</td>
-                {/* On phones the customer column gives way: the cell shows it above the name. */}
-                <td className="project-cell" data-customer={project.customer_firm}>
+                {/* On phones the customer and responsible columns give way: the cell shows them. */}
+                <td
+                  className="project-cell"
+                  data-customer={project.customer_firm}
+                  data-responsible={
+                    responsible && `${t('dashboard.columns.responsible')}: ${responsible}`
+                  }
+                >
                   {name}
                   <ProjectProgress project={project} />
                 </td>
+                <td>{responsible}</td>
                 <td className="row-actions">
                   <RowLink
                     to={paths.projectSettings.url(project.id)}

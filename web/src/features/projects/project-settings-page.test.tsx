@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Project } from '../../lib/projects-api.ts';
-import { api, makeProject, renderApp } from '../../test/render-app.tsx';
+import { api, makeProject, members, renderApp, verifiedUser } from '../../test/render-app.tsx';
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
 const settingsPath = `/projekte/${id}/einstellungen`;
@@ -92,6 +92,7 @@ describe('project settings', () => {
         customer_firm: 'Tischlerei Berger',
         is_niceview_enabled: true,
         is_approved: false,
+        responsible: verifiedUser.id,
         version: 1,
       },
     ]);
@@ -101,6 +102,27 @@ describe('project settings', () => {
       ).toBeInTheDocument(),
     );
     expect(name).toHaveValue('Relaunch 2028');
+  });
+
+  it('hands the project to another member as „Verantwortlich“, sent with the settings', async () => {
+    const { user, server } = await openSettings();
+    const select = screen.getByRole('combobox', { name: 'Verantwortlich' });
+    expect(select).toHaveAccessibleDescription(
+      /Ansprechperson Ihrer Kundin oder Ihres Kunden.*bekommt die Mails zu diesem Projekt/,
+    );
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Jana Kühn', 'Ole Brandt']),
+    );
+    expect(select).toHaveValue(verifiedUser.id);
+    await user.selectOptions(select, 'Ole Brandt');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Daten wurden gespeichert')).toBeInTheDocument();
+    expect(server.patches).toEqual([expect.objectContaining({ responsible: members[1]!.id })]);
+    expect(select).toHaveValue(members[1]!.id);
   });
 
   it("shows the server's 422 at the field without an error toast", async () => {

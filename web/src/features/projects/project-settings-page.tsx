@@ -19,6 +19,7 @@ import {
 } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';
+import { ResponsibleField } from './responsible-field.tsx';
 import { ShareLink } from './share-link.tsx';
 import './project-settings-page.css';
 import { useScreenTexts } from '../../lib/screen-texts.ts';
@@ -32,6 +33,7 @@ const valuesOf = (project: Project) => ({
   customer_firm: project.customer_firm,
   is_niceview_enabled: project.is_niceview_enabled,
   is_approved: project.is_approved,
+  responsible: project.responsible,
 });
 
 /**
@@ -126,6 +128,11 @@ export function ProjectSettingsPage() {
             onBlur={() => form.blur('customer_firm')}
             errors={form.errorsFor('customer_firm')}
             required
+          />
+          <ResponsibleField
+            value={form.values.responsible}
+            onChange={(value) => form.set('responsible', value)}
+            errors={form.errorsFor('responsible')}
           />
           <CheckboxField
             label={t('settings.niceview')}
