@@ -32,6 +32,7 @@ describe('logging', () => {
     expect(redactPath('/passwort-zuruecksetzen/tok?x=1')).toBe(
       '/passwort-zuruecksetzen/<redacted>',
     );
+    expect(redactPath('/einladung/tok')).toBe('/einladung/<redacted>');
     expect(redactPath('/api/projects/p1')).toBe('/api/projects/p1');
     expect(redactPath('/api/share/x')).toBe('/api/share/x');
   });

@@ -1,9 +1,10 @@
 /**
  * Paths whose second segment is a secret: the share token of a customer link, and the one-time
- * tokens of activation, reset and e-mail confirmation links. Routing ignores case, so this does
- * too (`/SHARE/<token>/…` is served like `/share/…`).
+ * tokens of activation, reset, e-mail confirmation and invitation links. Routing ignores case,
+ * so this does too (`/SHARE/<token>/…` is served like `/share/…`).
  */
-const SECRET_SEGMENT = /^\/+(share|verify|passwort-zuruecksetzen|email-bestaetigen)\/+[^/]*/i;
+const SECRET_SEGMENT =
+  /^\/+(share|verify|passwort-zuruecksetzen|email-bestaetigen|einladung)\/+[^/]*/i;
 
 /**
  * A segment shaped like one of our tokens (256 bits in base64url or hex are 43 or 64 characters)
