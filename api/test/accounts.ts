@@ -62,3 +62,28 @@ export async function unverifiedAccount(server: TestServer) {
   const user = (await client.api<{ data: { id: string } }>('GET', '/user/current')).body.data;
   return { client, email, user };
 }
+
+/**
+ * A verified, logged-in colleague in the agency of `ownerId` with `role`, written directly (the
+ * invitation's own tests go through the mail: agency-invitations.test.ts). For tests of what
+ * members may do, not of how they join.
+ */
+export async function colleagueOf(
+  server: TestServer,
+  ownerId: string,
+  role: 'owner' | 'member' = 'member',
+) {
+  const email = uniqueEmail(role === 'owner' ? 'inhaberin' : 'mitglied');
+  // The owner's password hash: hashing anew would cost each test a second.
+  await server.orm.em.fork().execute(
+    `insert into app_user (id, agency_id, role, company, email, password_hash, contact_name,
+                           verified_at, show_welcome_box, created_at, updated_at)
+     select gen_random_uuid(), agency_id, ?, company, ?, password_hash, 'Kim Kollegin', now(),
+            false, now(), now()
+       from app_user where id = ?`,
+    [role, email, ownerId],
+  );
+  const client = await login(server, email);
+  const user = (await client.api<{ data: { id: string } }>('GET', '/user/current')).body.data;
+  return { client, email, user };
+}

@@ -19,6 +19,9 @@ import { StepPage } from '../features/questionnaire/step-page.tsx';
 const AccountPage = lazyWithPreload(() =>
   import('../features/account/account-page.tsx').then((module) => module.AccountPage),
 );
+const AgencyPage = lazyWithPreload(() =>
+  import('../features/agency/agency-page.tsx').then((module) => module.AgencyPage),
+);
 const DashboardPage = lazyWithPreload(() =>
   import('../features/dashboard/dashboard-page.tsx').then((module) => module.DashboardPage),
 );
@@ -62,6 +65,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireLogin>
             <AccountPage />
+          </RequireLogin>
+        ),
+      },
+      {
+        path: paths.agency.path,
+        element: (
+          <RequireLogin>
+            <AgencyPage />
           </RequireLogin>
         ),
       },

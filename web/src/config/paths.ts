@@ -18,6 +18,8 @@ export const paths = {
   logout: { path: '/logout', url: () => '/logout' },
   dashboard: { path: '/dashboard', url: () => '/dashboard' },
   account: { path: '/account', url: () => '/account' },
+  /** Members, invitations and the look the customers see (docs/product.md#agentur). */
+  agency: { path: '/agentur', url: () => '/agentur' },
   project: { path: '/projekte/:project_id', url: (id: string) => `/projekte/${id}` },
   projectSettings: {
     path: '/projekte/:project_id/einstellungen',

@@ -76,6 +76,7 @@ export const verifiedUser: CurrentUser = {
   email: 'jana@agentur-nord.de',
   contact_name: 'Jana Kühn',
   contact_email: 'jana@agentur-nord.de',
+  agency_role: 'owner',
   verified: true,
   show_welcome_box: true,
   created_at: '2026-11-01T09:00:00Z',

@@ -7,7 +7,7 @@ interface TextFieldProps {
   onChange: (value: string) => void;
   onBlur?: () => void;
   errors?: string[];
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'url';
   required?: boolean;
   disabled?: boolean;
   autoComplete?: string;

@@ -8,7 +8,7 @@ import { useShareAgency } from './use-share-agency.ts';
 /**
  * Before a customer with the share link: the agency's logo (its name as alt text), else its name,
  * and no link – the start page leads to the login, which is not the customer's. Else the product's
- * logo to the start page; Projekte and Account only for a verified user; Abmelden for anyone
+ * logo to the start page; Projekte, Agentur and Account only for a verified user; Abmelden for anyone
  * logged in (a full page load of the server's /logout), which first removes the person's drafts
  * from this browser: the next person here sees none.
  */
@@ -42,6 +42,7 @@ export function AppHeader() {
           {user.verified ? (
             <>
               <NavLink to={paths.dashboard.url()}>{t('nav.projects')}</NavLink>
+              <NavLink to={paths.agency.url()}>{t('nav.agency')}</NavLink>
               <NavLink to={paths.account.url()}>{t('nav.account')}</NavLink>
             </>
           ) : null}
