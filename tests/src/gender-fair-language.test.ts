@@ -80,8 +80,8 @@ const MASCULINE = new RegExp(
 const stem = (word: string) => word.replace(/(?<!e)(?:en|e|n|s)$/u, '');
 
 /** Generic masculine and short forms in a text; a masculine word paired with its feminine form
- * within the three words before it („Kundinnen und Kunden“, „Nutzerin oder registrierter Nutzer“)
- * is fine. */
+ * within the four words before it („Kundinnen und Kunden“, „Nutzerin oder registrierter Nutzer“,
+ * „die letzte Inhaberin oder der letzte Inhaber“) is fine. */
 export function genderProblems(text: string): string[] {
   const problems: string[] = [];
   for (const pattern of SHORT_FORMS)
@@ -92,6 +92,7 @@ export function genderProblems(text: string): string[] {
       .slice(0, match.index)
       .split(/(?<=[.!?:;])\s+/u)
       .at(-1)!
+      .trimEnd()
       .split(/\s+/u)
       .slice(-4)
       .join(' ');
@@ -128,6 +129,7 @@ describe('gender-fair language in the questionnaire and the app', () => {
     for (const fine of [
       'Interessentinnen und Interessenten',
       'Registrierte Nutzerin oder registrierter Nutzer',
+      'Die letzte Inhaberin oder der letzte Inhaber',
       'Stellvertreterinnen und Stellvertreter Ihrer typischen Nutzerinnen und Nutzer',
       'Was versprechen Sie Ihrer Kundschaft? Mitarbeitende, Studierende, Fachleute.',
       'Kundenkonto verwalten, Nutzerziel hinzufügen, Partnerunternehmen, Wettbewerber',

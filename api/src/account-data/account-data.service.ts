@@ -109,7 +109,7 @@ export class AccountDataService {
 
   /**
    * DELETE /user/{id}: after the current password (guesses limited; a wrong one is a 422 at
-   * `password`), in one transaction (docs/product.md#account-löschen):
+   * `password`), in one transaction (docs/product.md#agentur):
    * - a member, or an owner beside whom the agency has another owner: the account with its
    *   one-time tokens, sessions and the outbox mails to its addresses; the agency's projects stay,
    *   those in the person's care pass to an owner;
