@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createAjv } from '@fragewerk/engine/core';
+import { schemasDir } from '@fragewerk/schemas';
 import { expect } from 'vitest';
 import { PASSWORD, uniqueEmail, type verifiedAccount } from './accounts.ts';
 import { HttpClient } from './http-client.ts';
@@ -58,4 +62,24 @@ export async function colleague(
   await client.page('/dashboard');
   const user = (await client.api<{ data: { id: string } }>('GET', '/user/current')).body.data;
   return { client, email, user };
+}
+
+const ajv = createAjv();
+ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+/** Checks `data` against a response schema of `schemas/api/` (the contract with the web app). */
+export function expectSchema(
+  name: 'agency' | 'agency-member' | 'agency-invitation',
+  data: unknown,
+): void {
+  const file = `${name}.schema.json`;
+  const validate =
+    ajv.getSchema(file) ??
+    (ajv.addSchema(
+      JSON.parse(readFileSync(path.join(schemasDir, 'api', file), 'utf8')) as object,
+      file,
+    ),
+    ajv.getSchema(file)!);
+  validate(data);
+  expect(validate.errors ?? [], `${name}: ${JSON.stringify(data).slice(0, 300)}`).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts.ts';
-import { colleague, type Account } from './agency-accounts.ts';
+import { colleague, expectSchema, type Account } from './agency-accounts.ts';
 import { HttpClient } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
@@ -75,6 +75,7 @@ describe.each(DATABASES)('agency branding (%s database)', (database) => {
     });
     const theirs = await member.client.api<AgencyBody>('GET', '/agency');
     expect(theirs.body.data).toEqual(mine.body.data);
+    expectSchema('agency', mine.body.data);
     expect((await new HttpClient(server.url).api('GET', '/agency')).status).toBe(401);
   });
 
@@ -114,6 +115,7 @@ describe.each(DATABASES)('agency branding (%s database)', (database) => {
     expect(cleared.status).toBe(200);
     expect(cleared.body.data.privacy_url).toBeNull();
     expect(cleared.body.data.primary_color).toBe('#0b57d0');
+    expectSchema('agency', cleared.body.data);
   });
 
   it('refuses http links, an empty name and unknown fields', async () => {
@@ -143,6 +145,7 @@ describe.each(DATABASES)('agency branding (%s database)', (database) => {
   it('stores a PNG logo under its hash, served publicly and cached for ever', async () => {
     const response = await upload(owner.client, PNG, 'image/png');
     expect(response.status).toBe(200);
+    expectSchema('agency', response.body.data);
     const url = response.body.data.logo_url!;
     expect(url).toMatch(new RegExp(`^/api/agencies/${response.body.data.id}/logo/[0-9a-f]{64}$`));
     // No login, no cookies: a customer's browser.

@@ -3,6 +3,7 @@ import { login, PASSWORD, uniqueEmail, verifiedAccount } from './accounts.ts';
 import {
   acceptInvitation,
   colleague,
+  expectSchema,
   invitationLink,
   invite,
   type Account,
@@ -54,6 +55,7 @@ describe.each(DATABASES)('agency invitations (%s database)', (database) => {
     });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ email, role: 'member' });
+    expectSchema('agency-invitation', created.body.data);
     const days =
       (Date.parse(created.body.data.expires_at) - Date.parse(created.body.data.created_at)) /
       86_400_000;
@@ -67,6 +69,7 @@ describe.each(DATABASES)('agency invitations (%s database)', (database) => {
 
     const listed = await owner.client.api<Body<Invitation[]>>('GET', '/agency/invitations');
     expect(listed.body.data.map((invitation) => invitation.email)).toContain(email);
+    for (const entry of listed.body.data) expectSchema('agency-invitation', entry);
 
     const path = new URL(mail.link!).pathname;
     const { client, page, response } = await acceptInvitation(server, path, {

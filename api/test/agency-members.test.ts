@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts.ts';
-import { colleague, type Account } from './agency-accounts.ts';
+import { colleague, expectSchema, type Account } from './agency-accounts.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 /*
@@ -48,6 +48,7 @@ describe.each(DATABASES)('agency members (%s database)', (database) => {
       const list = await client.api<Body<Member[]>>('GET', '/agency/members');
       expect(list.status).toBe(200);
       expect(list.body.data.map((entry) => entry.role)).toEqual(['owner', 'owner', 'member']);
+      for (const entry of list.body.data) expectSchema('agency-member', entry);
       expect(list.body.data.map((entry) => entry.id).sort()).toEqual(
         [owner.user.id, member.user.id, second.user.id].sort(),
       );
@@ -78,6 +79,7 @@ describe.each(DATABASES)('agency members (%s database)', (database) => {
     );
     expect(promoted.status).toBe(200);
     expect(promoted.body.data).toMatchObject({ id: member.user.id, role: 'owner' });
+    expectSchema('agency-member', promoted.body.data);
     expect(
       (await member.client.api<Body<{ agency_role: string }>>('GET', '/user/current')).body.data
         .agency_role,
