@@ -1,17 +1,38 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api, renderApp, verifiedUser } from '../../test/render-app.tsx';
+import { api, members, renderApp, verifiedUser } from '../../test/render-app.tsx';
 
 const userPath = `/user/${verifiedUser.id}`;
+
+/** The agency's projects as the dashboard list has them: what the last owner's deletion takes. */
+const PROJECTS = ['Relaunch', 'Kampagne'].map((name, index) => ({
+  id: `7b2e0000-0000-4000-8000-00000000000${index}`,
+  customer_firm: 'Bäckerei Groß',
+  project_name: name,
+  responsible: verifiedUser.id,
+  is_approved: false,
+  is_archived: false,
+  is_niceview_enabled: false,
+  version: 1,
+  created_at: '2026-11-01T09:00:00Z',
+  updated_at: '2026-11-01T09:00:00Z',
+  progress: { complete: 0, total: 8 },
+}));
 
 type Handlers = NonNullable<NonNullable<Parameters<typeof renderApp>[1]>['handlers']>;
 
 /** The account page with `handlers`; DELETEs of the account are recorded with their bodies. */
-async function accountPage(answer: (body: unknown) => [number, unknown] = () => [200, {}]) {
+async function accountPage(
+  answer: (body: unknown) => [number, unknown] = () => [200, {}],
+  extra: Handlers = [],
+  user = verifiedUser,
+) {
   const deletes: unknown[] = [];
   const handlers: Handlers = [
-    api.get('/user/current', verifiedUser),
+    ...extra,
+    api.get('/user/current', user),
+    api.get('/projects', PROJECTS),
     http.delete(`*/api${userPath}`, async ({ request }) => {
       const body = await request.json();
       deletes.push(body);
@@ -19,7 +40,7 @@ async function accountPage(answer: (body: unknown) => [number, unknown] = () => 
       return HttpResponse.json(status < 300 ? { data } : (data as object), { status });
     }),
   ];
-  const app = await renderApp('/account', { handlers });
+  const app = await renderApp('/account', { handlers, user });
   return { ...app, deletes };
 }
 
@@ -36,6 +57,30 @@ describe('account data section', () => {
     expect(link).toHaveAttribute('download');
   });
 
+  it('keeps the agency when another owner stays, and names who takes over', async () => {
+    const secondOwner = {
+      ...members[1]!,
+      role: 'owner' as const,
+      created_at: '2026-11-02T09:00:00Z',
+    };
+    const app = await accountPage(undefined, [
+      api.get('/agency/members', [members[0]!, secondOwner]),
+    ]);
+    const dialog = await openDialog(app);
+    expect(
+      await within(dialog).findByText(/Die Projekte Ihrer Agentur bleiben erhalten/),
+    ).toHaveTextContent(/übernimmt Ole Brandt\./);
+    expect(within(dialog).queryByRole('list')).toBeNull();
+  });
+
+  it('tells a member that the projects stay with the agency', async () => {
+    const app = await accountPage(undefined, [], { ...verifiedUser, agency_role: 'member' });
+    const dialog = await openDialog(app);
+    expect(
+      await within(dialog).findByText(/Die Projekte Ihrer Agentur bleiben erhalten/),
+    ).toHaveTextContent(/übernimmt eine Inhaberin oder ein Inhaber Ihrer Agentur/);
+  });
+
   it('is not shown before the account is activated', async () => {
     await renderApp('/account', {
       user: { ...verifiedUser, verified: false },
@@ -48,7 +93,16 @@ describe('account data section', () => {
   it('explains what goes, focuses „Abbrechen“ and closes with Escape without deleting', async () => {
     const app = await accountPage();
     const dialog = await openDialog(app);
-    expect(dialog).toHaveTextContent(/allen Projekten, allen Antworten/);
+    // The last owner takes the agency along: every project named, the colleague's access too.
+    expect(
+      await within(dialog).findByText(/letzte Inhaberin oder der letzte Inhaber/),
+    ).toHaveTextContent(/ihre 2 Projekte mit allen Antworten/);
+    expect(dialog).toHaveTextContent(/Der Zugang Ihrer Kollegin oder Ihres Kollegen endet/);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Bäckerei Groß – Relaunch', 'Bäckerei Groß – Kampagne']);
     expect(dialog).toHaveTextContent(/nicht rückgängig/);
     expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
     expect(within(dialog).getByLabelText(/^Passwort zur Bestätigung/)).toHaveAttribute(

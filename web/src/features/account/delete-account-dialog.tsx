@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { errorBody, errorStatus } from '../../lib/api.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { useDeleteAccountMutation } from './account-data-api.ts';
+import { DeletionScope } from './deletion-scope.tsx';
 
 /** The server's page „Ihr Account wurde gelöscht.“ (the app itself needs a login). */
 export const ACCOUNT_DELETED_URL = '/account-geloescht';
@@ -45,7 +46,7 @@ export function DeleteAccountDialog({ userId, onClose }: { userId: string; onClo
 
   return (
     <Dialog title={t('accountData.deleteTitle')} onClose={onClose} tone="warning">
-      <p>{t('accountData.deleteText')}</p>
+      <DeletionScope />
       {message ? (
         <p className="notice notice-warning" role="alert">
           {message}
