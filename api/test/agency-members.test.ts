@@ -147,6 +147,11 @@ describe.each(DATABASES)('agency members (%s database)', (database) => {
       .fork()
       .execute('select id from app_user where id = ?', [member.user.id]);
     expect(rows).toEqual([]);
+    // Nor does the invitation that brought them in keep their address.
+    const invitations = await server.orm.em
+      .fork()
+      .execute('select id from agency_invitation where lower(email) = ?', [member.email]);
+    expect(invitations).toEqual([]);
     const mail = (await server.mails()).filter((m) => m.to.includes(member.email)).at(-1);
     expect(mail?.subject).toBe('Ihr Zugang zur Agentur „Agentur Abschied“ wurde entfernt');
   });

@@ -56,6 +56,18 @@ export async function revokeInvitationsTo(
   );
 }
 
+/** Deletes every invitation of the agency to `email`, used or not (the person's account goes). */
+export async function deleteInvitationsTo(
+  em: EntityManager,
+  agencyId: string,
+  email: string,
+): Promise<void> {
+  await em.execute(
+    'delete from agency_invitation where agency_id = ? and lower(email) = lower(?)',
+    [agencyId, email],
+  );
+}
+
 /** Stores a new invitation valid for {@link INVITATION_DAYS} days. */
 export async function insertInvitation(
   em: EntityManager,

@@ -13,6 +13,7 @@ import type { UserRow } from '../users/user-row.ts';
 import { assertOwner, lockAgency, type AgencyRole } from './agency-roles.ts';
 import { bodyCheck } from './body-check.ts';
 import roleSchema from './member-role.schema.json' with { type: 'json' };
+import { deleteInvitationsTo } from './invitations.repository.ts';
 import { findMember, listMembers, memberJson, otherOwners, setRole } from './members.repository.ts';
 
 const checkRole = bodyCheck<{ role: AgencyRole }>(roleSchema);
@@ -76,6 +77,8 @@ export class MembersService {
       const successor = self ? owners[0] : user.id;
       if (!successor) throw forbidden();
       const erased = await this.accountData.eraseAccount(em, userId, successor);
+      // The invitation that brought the person in holds their address: it goes with them.
+      await deleteInvitationsTo(em, user.agency.id, member.email);
       // After the erasure, which deletes the mails to the person's addresses.
       this.mail.enqueue(em, {
         to: member.email,
