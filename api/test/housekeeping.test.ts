@@ -69,6 +69,17 @@ describe.each(DATABASES)('housekeeping (%s database)', (database) => {
     await mail('mail-old-failed', '-8 days');
     await mail('mail-fresh-failed', '-6 days');
     await mail('mail-fresh-waiting', null);
+    const invitation = (name: string, expires: string, accepted: string | null) =>
+      sql(
+        `insert into agency_invitation (id, agency_id, email, role, token_hash, expires_at,
+                                        accepted_at, created_at)
+         values (?, ?, ?, 'member', ?, now() + ?::interval, now() + ?::interval, now())`,
+        [randomUUID(), user, name, name.padEnd(64, '0'), expires, accepted],
+      );
+    await invitation('invitation-old-expired', '-25 hours', null);
+    await invitation('invitation-old-accepted', '6 days', '-25 hours');
+    await invitation('invitation-fresh-accepted', '6 days', '-1 hour');
+    await invitation('invitation-fresh', '7 days', null);
   });
 
   const remaining = async () => ({
@@ -76,24 +87,44 @@ describe.each(DATABASES)('housekeeping (%s database)', (database) => {
     tokens: await ids('select substr(token_hash, 1, 17) as id from one_time_token'),
     attempts: await ids('select key as id from login_attempt'),
     mails: await ids('select recipient as id from mail_outbox'),
+    invitations: await ids('select email as id from agency_invitation'),
   });
 
   it('deletes exactly the expired rows, and nothing on a second run', async () => {
-    expect(await housekeeping.run()).toEqual({ sessions: 1, tokens: 2, attempts: 1, mails: 1 });
+    expect(await housekeeping.run()).toEqual({
+      sessions: 1,
+      tokens: 2,
+      attempts: 1,
+      mails: 1,
+      invitations: 2,
+    });
     expect(await remaining()).toEqual({
       sessions: ['session-fresh'],
       tokens: ['token-fresh-used0', 'token-fresh000000'],
       attempts: ['attempt-fresh'],
       mails: ['mail-fresh-failed', 'mail-fresh-waiting'],
+      invitations: ['invitation-fresh', 'invitation-fresh-accepted'],
     });
-    expect(await housekeeping.run()).toEqual({ sessions: 0, tokens: 0, attempts: 0, mails: 0 });
+    expect(await housekeeping.run()).toEqual({
+      sessions: 0,
+      tokens: 0,
+      attempts: 0,
+      mails: 0,
+      invitations: 0,
+    });
   });
 
   it('runs once when two runs start at the same moment', async () => {
     const other = new HousekeepingService(db.orm);
     const results = await Promise.all([housekeeping.run(), other.run()]);
     expect(results.filter((result) => result === undefined)).toHaveLength(1);
-    expect(results.find(Boolean)).toEqual({ sessions: 1, tokens: 2, attempts: 1, mails: 1 });
+    expect(results.find(Boolean)).toEqual({
+      sessions: 1,
+      tokens: 2,
+      attempts: 1,
+      mails: 1,
+      invitations: 2,
+    });
   });
 
   // The embedded database has a single session for all connections, so an advisory lock held

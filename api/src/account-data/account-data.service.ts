@@ -136,8 +136,8 @@ export class AccountDataService {
 
   /**
    * Deletes the account `userId` in the transaction of `em`: the projects in its care pass to
-   * `successorId`, its sessions end, the outbox mails to its addresses go. Returns what
-   * `cleanUpAfter` removes once the transaction is committed.
+   * `successorId`, its sessions end, the outbox mails and invitations to its addresses go.
+   * Returns what `cleanUpAfter` removes once the transaction is committed.
    */
   async eraseAccount(em: EntityManager, userId: string, successorId: string): Promise<Erased> {
     await em.execute('update project set responsible_id = ? where responsible_id = ?', [
@@ -145,9 +145,13 @@ export class AccountDataService {
       userId,
     ]);
     const people = await this.addressesOf(em, 'u.id = ?', userId);
-    await deleteOutboxMailTo(
-      em,
-      people.flatMap((person) => person.addresses),
+    const addresses = people.flatMap((person) => person.addresses);
+    await deleteOutboxMailTo(em, addresses);
+    // The invitation that brought the person in (and any other to their addresses) names them.
+    await em.execute(
+      `delete from agency_invitation
+        where lower(email) in (select jsonb_array_elements_text(?::jsonb))`,
+      [JSON.stringify(addresses)],
     );
     await this.sessions.destroyAllOf(userId, em);
     await em.nativeDelete(UserSchema, { id: userId });

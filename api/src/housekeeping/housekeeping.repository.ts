@@ -6,6 +6,7 @@ export interface DeletedRows {
   tokens: number;
   attempts: number;
   mails: number;
+  invitations: number;
 }
 
 /**
@@ -14,7 +15,9 @@ export interface DeletedRows {
  * - one-time tokens past their expiry, and used ones a day after use (until then a used
  *   activation link can still say „bereits aktiviert“);
  * - rate-limit attempts whose window (`windowMinutes`) and delay have ended;
- * - given-up mails of the outbox after a week (sent mails are deleted at once).
+ * - given-up mails of the outbox after a week (sent mails are deleted at once);
+ * - invitations a day after they expired, were used or revoked (they hold an address; the day
+ *   keeps the hourly invitation limit's count, which reads them).
  */
 export async function deleteExpiredRows(
   em: EntityManager,
@@ -35,5 +38,9 @@ export async function deleteExpiredRows(
       [windowMinutes],
     ),
     mails: await count(`delete from mail_outbox where failed_at < now() - interval '7 days'`),
+    invitations: await count(
+      `delete from agency_invitation
+        where least(expires_at, accepted_at, revoked_at) < now() - interval '1 day'`,
+    ),
   };
 }
