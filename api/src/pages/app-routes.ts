@@ -11,6 +11,7 @@ export const APP_ROUTES = [
   '/logout',
   '/dashboard',
   '/account',
+  '/agentur',
   '/projekte/:project_id',
   '/projekte/:project_id/einstellungen',
   '/projekte/:project_id/fragebogen',

@@ -20,4 +20,6 @@ export const PROJECT_FIELDS: ReadonlySet<string> = new Set([
   'approved_at',
   'edit_token',
   'user',
+  'responsible',
+  'agency',
 ]);
