@@ -1,5 +1,6 @@
 import '@fragewerk/engine/react/fields.css';
 import { useId } from 'react';
+import { FieldNotes } from './field-notes.tsx';
 
 interface TextFieldProps {
   label: string;
@@ -60,16 +61,7 @@ export function TextField({
         aria-invalid={errors.length > 0 || undefined}
         aria-describedby={describedBy}
       />
-      {help ? (
-        <p className="field-help" id={`${id}-help`}>
-          {help}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p className="field-error" id={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <FieldNotes id={id} help={help} errors={errors} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { FieldNotes } from '../../components/form/field-notes.tsx';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -62,14 +63,7 @@ export function ColorField({
           </button>
         ) : null}
       </div>
-      <p className="field-help" id={`${id}-help`}>
-        {t('agency.branding.colorHelp')}
-      </p>
-      {errors.length ? (
-        <p className="field-error" id={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <FieldNotes id={id} help={t('agency.branding.colorHelp')} errors={errors} />
       {/* Only a picture of what the customer sees: nothing in it can be pressed. */}
       <div className="agency-preview" aria-label={t('agency.branding.preview')} role="group">
         <span className="agency-preview-title">{t('agency.branding.preview')}</span>

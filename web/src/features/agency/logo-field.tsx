@@ -1,3 +1,4 @@
+import { FieldNotes } from '../../components/form/field-notes.tsx';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store.ts';
@@ -88,14 +89,7 @@ export function LogoField({ agency }: { agency: Agency }) {
         aria-describedby={describedBy}
       />
       {uploading ? <Spinner small /> : null}
-      <p className="field-help" id={`${id}-help`}>
-        {t('agency.branding.logoHelp')}
-      </p>
-      {errors.length ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <FieldNotes id={id} help={t('agency.branding.logoHelp')} errors={errors} alert />
       {agency.logo_url ? (
         <button
           type="button"

@@ -1,3 +1,4 @@
+import { FieldNotes } from '../../components/form/field-notes.tsx';
 import '@fragewerk/engine/react/fields.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,14 +40,7 @@ export function ResponsibleField({
           </option>
         ))}
       </select>
-      <p className="field-help" id={`${id}-help`}>
-        {t('settings.responsibleHelp')}
-      </p>
-      {errors.length ? (
-        <p className="field-error" id={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <FieldNotes id={id} help={t('settings.responsibleHelp')} errors={errors} />
     </div>
   );
 }
