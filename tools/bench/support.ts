@@ -326,7 +326,10 @@ export async function loginCookie(
   });
   await response.arrayBuffer();
   if (response.status !== 303) throw new Error(`Anmeldung fehlgeschlagen: ${response.status}`);
-  return response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
+  // Every cookie the login sets (the session's and the browser's device cookie), as a browser
+  // would send them back.
+  const cookies = response.headers.getSetCookie().map((header) => header.split(';')[0]!);
+  return cookies.length > 0 ? cookies.join('; ') : cookie;
 }
 
 export { DEMO_EMAIL, DEMO_PASSWORD };
