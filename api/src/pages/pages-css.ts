@@ -20,6 +20,7 @@ p.intro { color: var(--muted); margin: 0 0 1.5rem; }
 label { display: block; font-weight: 600; margin: 1rem 0 .35rem; }
 input[type=text], input[type=email], input[type=password] { width: 100%; padding: .7rem .8rem; font: inherit; border: 1px solid #b9c3ce; border-radius: 8px; background: #fff; }
 input[aria-invalid=true] { border-color: var(--danger); }
+input[readonly] { background: #eef1f4; border-style: dashed; color: #3b4652; }
 .field-error { color: var(--danger); font-size: .9rem; margin: .3rem 0 0; }
 button { margin-top: 1.5rem; width: 100%; padding: .8rem 1rem; font: inherit; font-weight: 700; border: 0; border-radius: 8px; background: var(--brand); color: var(--brand-ink); cursor: pointer; }
 button:hover { background: #0b4746; }

@@ -124,20 +124,26 @@ describe('agency screen, members', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows a member the list read-only, without the owners’ sections or their requests', async () => {
+  it('shows a member the agency’s name and the list read-only, without the owners’ sections or their requests', async () => {
     const requests = recordRequests();
     await renderApp('/agentur', {
       user: member,
-      handlers: [api.get('/agency/members', members)],
+      handlers: [
+        api.get('/agency/members', members),
+        api.get('/agency', { ...agency, name: 'Studio Morgenrot' }),
+      ],
     });
     await waitFor(() => expect(rows()).toHaveLength(3));
+    // The agency's name as its owners set it, not the person's own company field.
+    expect(await screen.findByText('Studio Morgenrot')).toHaveClass('subtitle');
     expect(rowOf('Tom Berg')).toHaveTextContent('Mitglied');
     expect(rowOf('Jana Kühn')).toHaveTextContent('Inhaberin oder Inhaber');
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.queryByRole('button', { name: /entfernen/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Einladungen' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Erscheinungsbild' })).toBeNull();
-    expect(requests.filter((request) => request.includes('/api/agency'))).toEqual([
+    expect(requests.filter((request) => request.includes('/api/agency')).sort()).toEqual([
+      'GET /api/agency',
       'GET /api/agency/members',
     ]);
   });

@@ -2,6 +2,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useScreenTexts } from '../../lib/screen-texts.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
 import { NotVerifiedNotice } from '../auth/not-verified-notice.tsx';
+import { useGetAgencyQuery } from './agency-api.ts';
 import { BrandingSection } from './branding-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { MembersSection } from './members-section.tsx';
@@ -19,9 +20,9 @@ export function AgencyPage() {
   return (
     <section className="page page-narrow">
       <h1>{t('agency.title')}</h1>
-      <p className="subtitle">{user.company}</p>
       {user.verified ? (
         <>
+          <AgencyName fallback={user.company} />
           <MembersSection user={user} />
           {owner ? <InvitationsSection /> : null}
           {owner ? <BrandingSection /> : null}
@@ -31,4 +32,10 @@ export function AgencyPage() {
       )}
     </section>
   );
+}
+
+/** The agency's name as its owners set it (the person's own company field until it has come). */
+function AgencyName({ fallback }: { fallback: string }) {
+  const { data: agency } = useGetAgencyQuery();
+  return <p className="subtitle">{agency?.name ?? fallback}</p>;
 }
