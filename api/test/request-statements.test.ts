@@ -45,12 +45,12 @@ describe.each(DATABASES)('statements per request (%s database)', (database) => {
     }
   }
 
-  it('GET /projects/{id} as the owner: session with user, project with owner, answers with entries', async () => {
+  it('GET /projects/{id} as the owner: session with user, project with agency and responsible member, answers with entries', async () => {
     const { status, seen } = await statementsOf(() => owner.api('GET', `/projects/${project.id}`));
     expect(status).toBe(200);
     expect(seen, seen.join('\n')).toHaveLength(3);
     expect(seen[0]).toMatch(/from session s left join app_user u/);
-    expect(seen[1]).toMatch(/from project p join app_user u/);
+    expect(seen[1]).toMatch(/from project p\s+join agency a .*join app_user u/s);
     expect(seen[2]).toMatch(/from answer .* union all .* from item/);
   });
 
@@ -65,7 +65,7 @@ describe.each(DATABASES)('statements per request (%s database)', (database) => {
     const first = await statementsOf(save(0));
     expect(first.status).toBe(200);
     expect(first.seen, first.seen.join('\n')).toHaveLength(2);
-    expect(first.seen[0]).toMatch(/from project p join app_user u/);
+    expect(first.seen[0]).toMatch(/from project p\s+join agency a .*join app_user u/s);
 
     const next = await statementsOf(save(1));
     expect(next.status).toBe(200);

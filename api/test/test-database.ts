@@ -20,7 +20,9 @@ export async function openTestDatabase(
   options: { migrateTo?: string } = {},
 ): Promise<TestDatabase> {
   const server = database === 'server' ? await createServerDatabase() : undefined;
-  const embedded = server ? undefined : await startEmbeddedPostgres({ maxConnections: 4 });
+  const embedded = server
+    ? undefined
+    : await startEmbeddedPostgres({ maxConnections: 4, template: !options.migrateTo });
   const orm = await MikroORM.init({
     ...ormConfig(server?.url ?? embedded!.url, Boolean(embedded)),
     logger: () => {},

@@ -31,6 +31,8 @@ export interface EmbeddedPostgres {
 export async function startEmbeddedPostgres(options: {
   dataDir?: string;
   maxConnections: number;
+  /** false: an empty database (initdb), without the template's migrations (a migration's test). */
+  template?: boolean;
 }): Promise<EmbeddedPostgres> {
   let dataPath: string | undefined;
   let lock: DataFolderLock | undefined;
@@ -43,7 +45,8 @@ export async function startEmbeddedPostgres(options: {
   try {
     // A new database starts from the built template instead of initdb (embedded-template.ts): a
     // new data folder as a copy of the template's folder, a database in memory from its pack.
-    const fresh = !dataPath || !existsSync(path.join(dataPath, 'PG_VERSION'));
+    const fresh =
+      options.template !== false && (!dataPath || !existsSync(path.join(dataPath, 'PG_VERSION')));
     if (fresh && dataPath) copyEmbeddedTemplate(dataPath);
     db = await PGlite.create(dataPath, {
       startParams: START_PARAMS,
