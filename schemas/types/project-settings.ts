@@ -7,4 +7,8 @@ export interface ProjectSettingsForm {
   is_approved?: boolean;
   is_archived?: boolean;
   responsible?: string;
+  /**
+   * @maxItems 50
+   */
+  hidden_steps?: string[];
 }

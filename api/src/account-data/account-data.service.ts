@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { visibleDefinition } from '@fragewerk/engine/core';
 import { AgencySchema } from '../agency/agency.entity.ts';
 import { CurrentPasswordService } from '../accounts/current-password.service.ts';
 import { PgSessionStore } from '../accounts/pg-session-store.ts';
@@ -100,7 +101,12 @@ export class AccountDataService {
       includeToken: false,
       isValid: revision.documentCheck,
     });
-    const markup = resultsJson(definition, prose, json as unknown as Record<string, unknown>);
+    // The results as the view shows them: without the steps switched off for the project.
+    const markup = resultsJson(
+      visibleDefinition(definition, project.hidden_steps ?? []),
+      prose,
+      json as unknown as Record<string, unknown>,
+    );
     const results = Object.fromEntries(
       Object.entries(markup.steps).map(([key, part]) => [key, resultsText(part ?? '')]),
     );

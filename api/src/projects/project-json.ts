@@ -1,5 +1,6 @@
 import {
   projectProgress,
+  visibleDefinition,
   type Definition,
   type DocumentCheck,
   type RevisionRef,
@@ -107,13 +108,19 @@ export function projectJson(
   options: { includeToken: boolean; isValid: DocumentCheck },
 ): ProjectJson {
   const steps = stepAnswers(definition, answers, items);
-  const progress = projectProgress(definition, steps, options.isValid);
+  // The answers of every step stay in the JSON; the figures count the steps the project shows.
+  const progress = projectProgress(
+    visibleDefinition(definition, project.hidden_steps ?? []),
+    steps,
+    options.isValid,
+  );
   return {
     ...projectSummaryJson({ ...project, responsible_id: project.responsible.id }, progress),
     progress,
     definition_version: project.definition_version,
     definition_revision: revisionRef(project, definition),
     approved_at: project.approved_at?.toISOString() ?? null,
+    hidden_steps: project.hidden_steps ?? [],
     ...(options.includeToken ? { edit_token: project.edit_token } : {}),
     user: {
       company: project.agency.name,

@@ -37,6 +37,11 @@ export const ProjectSchema = defineEntity({
     approved_at: p.datetime().nullable(),
     is_archived: p.boolean().default(false),
     is_niceview_enabled: p.boolean().default(false),
+    /**
+     * Keys of the questionnaire's steps the agency switched off for this customer: left out of
+     * navigation, progress, approval checks and results (`visibleDefinition`); their answers stay.
+     */
+    hidden_steps: p.json<string[]>().defaultRaw(`'[]'`),
     version: p.integer().default(1),
     ...timestamps,
   },

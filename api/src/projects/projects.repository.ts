@@ -37,6 +37,7 @@ export type ProjectChanges = Partial<
     | 'edit_token'
     | 'definition_version'
     | 'version'
+    | 'hidden_steps'
   >
 > & { definition_revision?: string; responsible?: string };
 

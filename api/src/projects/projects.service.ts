@@ -5,6 +5,7 @@ import {
   incompleteSteps,
   PROGRESS_RULE,
   projectProgress,
+  visibleDefinition,
   type ProjectProgress,
 } from '@fragewerk/engine/core';
 import { conflict, forbidden, invalid } from '../common/api-error.ts';
@@ -123,12 +124,24 @@ export class ProjectsService {
   private async figuresOf(documents: ProjectDocumentRow[]): Promise<StoredProgress[]> {
     const byProject = new Map<
       string,
-      { xmin: string; revision: string | null; answers: AnswerRow[]; items: ItemRow[] }
+      {
+        xmin: string;
+        revision: string | null;
+        hidden: string[];
+        answers: AnswerRow[];
+        items: ItemRow[];
+      }
     >();
     for (const row of documents) {
       let project = byProject.get(row.project_id);
       if (!project) {
-        project = { xmin: row.project_xmin, revision: row.revision, answers: [], items: [] };
+        project = {
+          xmin: row.project_xmin,
+          revision: row.revision,
+          hidden: row.hidden_steps ?? [],
+          answers: [],
+          items: [],
+        };
         byProject.set(row.project_id, project);
       }
       if (row.step_key === null || row.data === null || row.version === null) continue;
@@ -143,7 +156,7 @@ export class ProjectsService {
       });
       const { definition } = revision;
       const { complete, total } = projectProgress(
-        definition,
+        visibleDefinition(definition, project.hidden),
         stepAnswers(definition, project.answers, project.items),
         revision.documentCheck,
       );
@@ -202,7 +215,9 @@ export class ProjectsService {
     if (
       project.is_archived &&
       Object.entries(changes).some(
-        ([key, value]) => key !== 'is_archived' && value !== settingOf(project, key),
+        ([key, value]) =>
+          key !== 'is_archived' &&
+          JSON.stringify(value) !== JSON.stringify(settingOf(project, key)),
       )
     ) {
       throw forbidden(t('errors.archived'));
@@ -214,11 +229,13 @@ export class ProjectsService {
       is_approved: project.is_approved,
       is_archived: project.is_archived,
       responsible: project.responsible.id,
+      hidden_steps: project.hidden_steps ?? [],
       ...changes,
     };
     const result = this.validator('form:project-settings')(merged);
     if (!result.valid) throw invalid(result.errors);
     const { value } = result;
+    this.checkHiddenSteps((await this.revisions.of(project)).definition, value.hidden_steps ?? []);
     const newResponsible = value.responsible !== project.responsible.id;
     if (newResponsible && !(await isMemberOf(this.orm.em, project.agency.id, value.responsible!)))
       throw invalid({ responsible: [t('errors.responsibleNotMember')] });
@@ -246,6 +263,20 @@ export class ProjectsService {
     if (newResponsible)
       return this.json({ ...access, project: (await findProject(this.orm.em, project.id))! });
     return this.json(access);
+  }
+
+  /**
+   * The steps to switch off must be steps of the project's questionnaire, and one must stay: a
+   * 422 at `hidden_steps` otherwise (docs/product.md#projekteinstellungen).
+   */
+  private checkHiddenSteps(definition: Definition, hidden: string[]) {
+    const keys = new Set(definition.steps.map((step) => step.meta.key));
+    const unknown = hidden.filter((key) => !keys.has(key));
+    if (unknown.length > 0)
+      throw invalid({
+        hidden_steps: [t('errors.hiddenStepUnknown', { keys: unknown.join(', ') })],
+      });
+    if (hidden.length >= keys.size) throw invalid({ hidden_steps: [t('errors.hiddenStepsAll')] });
   }
 
   /**
@@ -290,7 +321,7 @@ export class ProjectsService {
    */
   private async notifyResponsible(em: EntityManager, project: ProjectRecord) {
     const revision = await this.revisions.of(project);
-    const { definition } = revision;
+    const definition = visibleDefinition(revision.definition, project.hidden_steps ?? []);
     const { answers, items } = await projectDocuments(em, project.id);
     const progress: ProjectProgress = projectProgress(
       definition,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { visibleDefinition } from '@fragewerk/engine/core';
 import type { ResultsJson } from '@fragewerk/schemas/types';
 import {
   DEFINITION_REVISIONS,
@@ -30,8 +31,12 @@ export class ResultsService {
       projectDocuments(this.orm.em, project.id),
       this.revisions.of(project),
     ]);
-    // As the browser gets it: preset images as their URLs (the cards' avatars).
-    const definition = browserDefinition(revision.definition, this.assets);
+    // As the browser gets it: preset images as their URLs (the cards' avatars); without the steps
+    // the agency switched off for this project.
+    const definition = visibleDefinition(
+      browserDefinition(revision.definition, this.assets),
+      project.hidden_steps ?? [],
+    );
     return resultsJson(definition, revision.prose, stepAnswers(definition, answers, items));
   }
 }

@@ -84,3 +84,4 @@ export { badgeTone, cardContent, starsMarkup } from './card-content.ts';
 export { itemCardMarkup, type CardTexts } from './card-markup.ts';
 export { listGroups, stepResultsMarkup } from './results-markup.ts';
 export { polarityChartMarkup } from './polarity-chart-markup.ts';
+export { visibleDefinition } from './visible-steps.ts';

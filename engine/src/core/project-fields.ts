@@ -22,4 +22,5 @@ export const PROJECT_FIELDS: ReadonlySet<string> = new Set([
   'user',
   'responsible',
   'agency',
+  'hidden_steps',
 ]);

@@ -47,5 +47,9 @@ export type ProjectJson = ProjectSummaryJson & {
     contact_email: string | null;
   };
   agency: AgencyJson;
+  /**
+   * Keys of the steps the agency switched off for this project: left out of navigation, progress, approval and results; their answers stay stored (and shown here under their keys).
+   */
+  hidden_steps: string[];
   [k: string]: unknown | undefined;
 };
