@@ -9,7 +9,7 @@ import type { Forms } from '@fragewerk/schemas/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { validatorsFor } from '../lib/validators.ts';
-import { useDefinition } from './use-definition.ts';
+import { useFullDefinition } from './use-definition.ts';
 
 type Values = Record<string, unknown>;
 type FieldErrors = Record<string, string[]>;
@@ -78,7 +78,8 @@ export function useSchemaForm<K extends FormName, T extends Values>(
   busy = false,
   draft?: FormDraft,
 ) {
-  const definition = useDefinition();
+  // Every step: the validators are built once per checks, for whichever project comes first.
+  const definition = useFullDefinition();
   const checks = useEngineChecks();
   const validate = useMemo(
     () => validatorsFor(definition, checks)(validatorName),

@@ -5,6 +5,7 @@ import {
   judgedDocuments,
   loadDefinition,
   projectProgress,
+  visibleDefinition,
 } from '@fragewerk/engine/core';
 import { definitionDirsAbove, readDefinitionDir } from '@fragewerk/engine/core/node';
 import { render } from '@testing-library/react';
@@ -113,7 +114,7 @@ export const members: AgencyMemberJson[] = [
 
 /**
  * A project as `GET /api/projects/{id}` returns it to its owner, with no answers yet; its progress
- * follows the answers in `overrides` unless they set one.
+ * follows the answers (and the steps switched off) in `overrides` unless they set one.
  */
 export function makeProject(overrides: Partial<Project> = {}): Project {
   const steps = Object.fromEntries(
@@ -124,7 +125,12 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
   );
   const answers = { ...steps, ...overrides };
   return {
-    progress: projectProgress(definition, answers, judgedDocuments(undefined)),
+    // Like the server: the figures count the steps the project shows.
+    progress: projectProgress(
+      visibleDefinition(definition, overrides.hidden_steps ?? []),
+      answers,
+      judgedDocuments(undefined),
+    ),
     id: '7b2e0c1e-0000-4000-8000-000000000002',
     customer_firm: 'Tischlerei Berger',
     project_name: 'Relaunch 2027',
@@ -139,6 +145,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     approved_at: null,
     edit_token: 'geheimes-token',
     responsible: verifiedUser.id,
+    hidden_steps: [],
     agency,
     user: {
       company: 'Agentur Nord',

@@ -7,10 +7,18 @@ interface CheckboxFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** Ids of texts that explain the box, e.g. why it is disabled. */
+  describedBy?: string;
 }
 
 /** A checkbox with its label. */
-export function CheckboxField({ label, checked, onChange, disabled }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  disabled,
+  describedBy,
+}: CheckboxFieldProps) {
   const id = useId();
   return (
     <div className="field field-checkbox">
@@ -19,6 +27,7 @@ export function CheckboxField({ label, checked, onChange, disabled }: CheckboxFi
         type="checkbox"
         checked={checked}
         disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.checked)}
       />
       <label htmlFor={id}>{label}</label>

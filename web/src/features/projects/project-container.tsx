@@ -106,34 +106,35 @@ export function ProjectContainer() {
   const scope = { project, isOwner, editable: isEditable(project, isOwner) };
   return (
     <ProjectScopeContext.Provider value={scope}>
-      <div className="project-bar">
-        {/* The results view has its own title block with the same names. */}
-        <div className="project-bar-title" hidden={onResults}>
-          <span className="project-bar-customer">{project.customer_firm}</span>
-          <span className="project-bar-name">{project.project_name}</span>
-        </div>
-        <div className="project-bar-actions">
-          {!project.is_approved && !project.is_archived && !onSettings && !onWelcome ? (
-            <ApproveButton />
-          ) : null}
-          {(isOwner || project.is_niceview_enabled) && !onResults && !onSettings ? (
-            <Link className="button button-secondary" to={paths.results.url(project.id)}>
-              {t('routes.results')}
-            </Link>
-          ) : null}
-          {isOwner && !onSettings ? (
-            <Link
-              className="icon-link"
-              to={paths.projectSettings.url(project.id)}
-              aria-label={t('project.settingsLink')}
-              title={t('project.settingsLink')}
-            >
-              <SettingsIcon />
-            </Link>
-          ) : null}
-        </div>
-      </div>
+      {/* The bar too: its Freigeben counts only the steps shown for this project. */}
       <ProjectRevision project={project}>
+        <div className="project-bar">
+          {/* The results view has its own title block with the same names. */}
+          <div className="project-bar-title" hidden={onResults}>
+            <span className="project-bar-customer">{project.customer_firm}</span>
+            <span className="project-bar-name">{project.project_name}</span>
+          </div>
+          <div className="project-bar-actions">
+            {!project.is_approved && !project.is_archived && !onSettings && !onWelcome ? (
+              <ApproveButton />
+            ) : null}
+            {(isOwner || project.is_niceview_enabled) && !onResults && !onSettings ? (
+              <Link className="button button-secondary" to={paths.results.url(project.id)}>
+                {t('routes.results')}
+              </Link>
+            ) : null}
+            {isOwner && !onSettings ? (
+              <Link
+                className="icon-link"
+                to={paths.projectSettings.url(project.id)}
+                aria-label={t('project.settingsLink')}
+                title={t('project.settingsLink')}
+              >
+                <SettingsIcon />
+              </Link>
+            ) : null}
+          </div>
+        </div>
         <Outlet />
       </ProjectRevision>
     </ProjectScopeContext.Provider>

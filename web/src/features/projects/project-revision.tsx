@@ -1,10 +1,10 @@
-import type { CompiledChecks } from '@fragewerk/engine/core';
+import { type CompiledChecks, visibleDefinition } from '@fragewerk/engine/core';
 import { EngineChecksProvider } from '@fragewerk/engine/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyChecks, revisionChecksUrl } from '../../app/boot.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { ProjectDefinitionContext, useDefinition } from '../../hooks/use-definition.ts';
+import { ProjectDefinitionContext, useCurrentDefinition } from '../../hooks/use-definition.ts';
 import { useGetRevisionDefinitionQuery } from '../../lib/config-api.ts';
 import type { Project } from '../../lib/projects-api.ts';
 
@@ -20,16 +20,25 @@ const checksOf = (id: string) => {
  * Shows a project with the definition revision it is on (docs/architecture.md#revisionen): a project
  * on the current revision – every running one, most approved ones – needs nothing more than the
  * definition loaded at boot; an approved project on an older revision loads that revision and its
- * checks, and every screen inside renders and validates with them.
+ * checks, and every screen inside renders and validates with them. The one place where a project's
+ * steps are decided: every screen inside gets the revision without the steps switched off for this
+ * project (`hidden_steps`, docs/product.md#projekteinstellungen) from `useDefinition`, the settings
+ * the whole revision from `useFullDefinition`.
  */
 export function ProjectRevision({ project, children }: { project: Project; children: ReactNode }) {
   const { t } = useTranslation();
-  const current = useDefinition();
+  const current = useCurrentDefinition();
   const id = project.definition_revision?.id;
   const own = Boolean(id && current.revision && id !== current.revision.id);
   const { data, isError } = useGetRevisionDefinitionQuery(id ?? '', { skip: !own });
-  if (!own) return children;
-  if (!data)
+  const full = own ? data : current;
+  const hidden = project.hidden_steps;
+  // visibleDefinition gives the same object for the same keys: consumers' memos stay valid.
+  const definitions = useMemo(
+    () => (full ? { full, shown: visibleDefinition(full, hidden) } : undefined),
+    [full, hidden],
+  );
+  if (!definitions)
     return isError ? (
       <section className="page page-narrow">
         <p className="notice notice-warning" role="alert">
@@ -39,9 +48,14 @@ export function ProjectRevision({ project, children }: { project: Project; child
     ) : (
       <Spinner fullScreen />
     );
-  return (
-    <ProjectDefinitionContext.Provider value={data}>
-      <EngineChecksProvider checks={checksOf(id!)}>{children}</EngineChecksProvider>
+  const inside = (
+    <ProjectDefinitionContext.Provider value={definitions}>
+      {children}
     </ProjectDefinitionContext.Provider>
+  );
+  return own ? (
+    <EngineChecksProvider checks={checksOf(id!)}>{inside}</EngineChecksProvider>
+  ) : (
+    inside
   );
 }

@@ -93,6 +93,7 @@ describe('project settings', () => {
         is_niceview_enabled: true,
         is_approved: false,
         responsible: verifiedUser.id,
+        hidden_steps: [],
         version: 1,
       },
     ]);

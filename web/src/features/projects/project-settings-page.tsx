@@ -21,6 +21,7 @@ import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';
 import { ResponsibleField } from './responsible-field.tsx';
 import { ShareLink } from './share-link.tsx';
+import { StepSwitches } from './step-switches.tsx';
 import './project-settings-page.css';
 import { useScreenTexts } from '../../lib/screen-texts.ts';
 
@@ -34,6 +35,7 @@ const valuesOf = (project: Project) => ({
   is_niceview_enabled: project.is_niceview_enabled,
   is_approved: project.is_approved,
   responsible: project.responsible,
+  hidden_steps: project.hidden_steps,
 });
 
 /**
@@ -143,6 +145,11 @@ export function ProjectSettingsPage() {
             label={t('settings.approved')}
             checked={form.values.is_approved}
             onChange={(value) => form.set('is_approved', value)}
+          />
+          <StepSwitches
+            hidden={form.values.hidden_steps}
+            onChange={(value) => form.set('hidden_steps', value)}
+            errors={form.errorsFor('hidden_steps')}
           />
         </fieldset>
         <div className="form-actions">
