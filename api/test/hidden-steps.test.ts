@@ -116,4 +116,20 @@ describe.each(DATABASES)('steps switched off for a project (%s database)', (data
     const after = await agency.api<Body<Project>>('GET', `/projects/${project.id}`);
     expect(after.body.data).toMatchObject({ hidden_steps: [], version: project.version });
   });
+
+  it('drops a stored key the questionnaire no longer has instead of refusing every save', async () => {
+    const project = await newProject();
+    // As after a revision that renamed the step: the key stays stored.
+    await server.orm.em
+      .fork()
+      .execute(`update project set hidden_steps = '["altername", "goals"]' where id = ?`, [
+        project.id,
+      ]);
+    const renamed = await agency.api<Body<Project>>('PATCH', `/projects/${project.id}`, {
+      project_name: 'Relaunch 2027',
+      hidden_steps: ['altername', 'goals'],
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.hidden_steps).toEqual(['goals']);
+  });
 });

@@ -235,13 +235,18 @@ export class ProjectsService {
     const result = this.validator('form:project-settings')(merged);
     if (!result.valid) throw invalid(result.errors);
     const { value } = result;
-    this.checkHiddenSteps((await this.revisions.of(project)).definition, value.hidden_steps ?? []);
+    const hidden_steps = hiddenSteps(
+      (await this.revisions.of(project)).definition,
+      value.hidden_steps ?? [],
+      project.hidden_steps ?? [],
+    );
     const newResponsible = value.responsible !== project.responsible.id;
     if (newResponsible && !(await isMemberOf(this.orm.em, project.agency.id, value.responsible!)))
       throw invalid({ responsible: [t('errors.responsibleNotMember')] });
     const approvedNow = value.is_approved && !project.is_approved;
     const changed = {
       ...value,
+      hidden_steps,
       approved_at: value.is_approved ? (approvedNow ? new Date() : project.approved_at) : null,
       version: project.version + 1,
     };
@@ -263,20 +268,6 @@ export class ProjectsService {
     if (newResponsible)
       return this.json({ ...access, project: (await findProject(this.orm.em, project.id))! });
     return this.json(access);
-  }
-
-  /**
-   * The steps to switch off must be steps of the project's questionnaire, and one must stay: a
-   * 422 at `hidden_steps` otherwise (docs/product.md#projekteinstellungen).
-   */
-  private checkHiddenSteps(definition: Definition, hidden: string[]) {
-    const keys = new Set(definition.steps.map((step) => step.meta.key));
-    const unknown = hidden.filter((key) => !keys.has(key));
-    if (unknown.length > 0)
-      throw invalid({
-        hidden_steps: [t('errors.hiddenStepUnknown', { keys: unknown.join(', ') })],
-      });
-    if (hidden.length >= keys.size) throw invalid({ hidden_steps: [t('errors.hiddenStepsAll')] });
   }
 
   /**
@@ -358,4 +349,22 @@ export class ProjectsService {
     });
     return this.json(access);
   }
+}
+
+/**
+ * The steps to switch off, checked against the project's questionnaire (`definition`): a key it
+ * does not have is a 422 at `hidden_steps` – unless it was stored before (`stored`: a later
+ * revision renamed or removed that step), which is dropped without a word, so that no settings
+ * save fails on it. One step must stay (docs/product.md#projekteinstellungen).
+ */
+function hiddenSteps(definition: Definition, hidden: string[], stored: string[]): string[] {
+  const keys = new Set(definition.steps.map((step) => step.meta.key));
+  const unknown = hidden.filter((key) => !keys.has(key) && !stored.includes(key));
+  if (unknown.length > 0)
+    throw invalid({
+      hidden_steps: [t('errors.hiddenStepUnknown', { keys: unknown.join(', ') })],
+    });
+  const known = hidden.filter((key) => keys.has(key));
+  if (known.length >= keys.size) throw invalid({ hidden_steps: [t('errors.hiddenStepsAll')] });
+  return known;
 }
