@@ -46,7 +46,7 @@ describe('definition lint', () => {
       (prose.item as Record<string, string>).extra = 'Gegründet {{founded}}';
     });
     expect(await lintDefinition(dirs)).toEqual([
-      'schemas/steps/competitors/ui.json /importance/ui:widget: „rainbow“ ist nicht möglich. Möglich sind: „text“, „textarea“, „email“, „password“, „url“, „updown“, „checkbox“, „hidden“, „stars“, „polarity“, „preset-select“, „preset-multiselect“, „avatar“.',
+      'schemas/steps/competitors/ui.json /importance/ui:widget: „rainbow“ ist nicht möglich. Möglich sind: „text“, „textarea“, „email“, „password“, „url“, „updown“, „checkbox“, „hidden“, „stars“, „polarity“, „preset-select“, „preset-multiselect“, „avatar“, „date“, „range“, „url-list“.',
       'schemas/steps/competitors/ui.json /nmae: Das Feld „nmae“ gibt es im Schema nicht.',
       'schemas/steps/competitors/prose.de.json /item/extra: Das Feld „founded“ gibt es im Schema nicht.',
     ]);

@@ -21,6 +21,7 @@ import {
 import { readDefinitionFiles, type DefinitionDirs } from '@fragewerk/engine/core/node';
 import { lintMigrations } from './lint-migrations.ts';
 import { lintPatterns } from './lint-patterns.ts';
+import { lintWidgetSchemas } from './lint-widget-schemas.ts';
 import { ownSamples } from './sample-answers.ts';
 
 type Problems = DefinitionProblem[];
@@ -171,6 +172,7 @@ function lintStep(step: StepDefinition, definition: Definition, problems: Proble
     for (const [name, value] of Object.entries({ rating, link, badge, avatar }))
       known(value, 'step.json', ['list', 'card', name]);
   }
+  lintWidgetSchemas(step, problems);
   lintCompleteness(step, folder, problems);
   known(step.meta.prose?.context, 'step.json', ['prose', 'context']);
 

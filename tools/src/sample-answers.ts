@@ -156,6 +156,10 @@ interface FieldSchema {
   format?: string;
   pattern?: string;
   poles: boolean;
+  /** A list of addresses (url-list widget): its entries are URIs or `x-normalize: url`. */
+  itemUrls?: boolean;
+  /** A range `{ min, max }` (`x-range`): the bounds and type of its sides. */
+  range?: Pick<FieldSchema, 'minimum' | 'maximum'> & { integer: boolean };
 }
 
 /** A step's schema, compiled once, with the `if` conditions to choose branches by. */
@@ -284,6 +288,18 @@ class StepSchema {
       if (typeof property.format === 'string') field.format = property.format;
       if (typeof property.pattern === 'string') field.pattern = property.pattern;
       if (Array.isArray(property['x-poles'])) field.poles = true;
+      const items = property.items;
+      if (isObject(items) && (items.format === 'uri' || items['x-normalize'] === 'url'))
+        field.itemUrls = true;
+      if (property['x-range'] === true) {
+        const side = isObject(property.properties) ? property.properties.min : undefined;
+        const bounds = isObject(side) ? side : {};
+        field.range = {
+          integer: bounds.type !== 'number',
+          ...(typeof bounds.minimum === 'number' ? { minimum: bounds.minimum } : {}),
+          ...(typeof bounds.maximum === 'number' ? { maximum: bounds.maximum } : {}),
+        };
+      }
     }
     return field;
   }
@@ -425,6 +441,19 @@ class AnswerMaker {
     if (field.poles) return Math.round(this.random() * 6) - 3;
     const options = field.options?.filter((option) => option !== CUSTOM_KEY);
     if (options?.length) return this.pick(this.fitting(name, options, data));
+    if (field.range) {
+      const sides = [0, 1].map(() =>
+        this.number({ ...field, ...field.range, types: [] }, field.range!.integer),
+      );
+      return { min: Math.min(...sides), max: Math.max(...sides) };
+    }
+    if (field.types.includes('array') && field.itemUrls) {
+      const count = Math.min(Math.max(field.minItems, 2), field.maxItems);
+      return Array.from(
+        { length: count },
+        () => `https://www.${slugOf(this.fresh(SAMPLE_TEXTS.companies))}.de`,
+      );
+    }
     if (field.types.includes('array')) {
       const choices = [...(field.itemOptions ?? [])].filter((option) => option !== CUSTOM_KEY);
       const count = Math.min(

@@ -19,7 +19,6 @@ export function starsMarkup(value: number, max: number): string {
   );
 }
 
-/** What a card shows of one entry: its fields' display values, the avatar and the link. */
 /**
  * The colour of a card's badge: the 1-based position of its value in the field's options
  * (`enum`, from the preset list), counted round in fours – the definition's order decides
@@ -33,6 +32,7 @@ export function badgeTone(schema: JsonSchema, field: string, value: unknown): nu
   return index < 0 ? undefined : (index % 4) + 1;
 }
 
+/** What a card shows of one entry: its fields' display values, the avatar and the links. */
 export function cardContent(
   definition: Definition,
   step: StepDefinition,
@@ -54,7 +54,11 @@ export function cardContent(
   const avatar = card.avatar
     ? presetEntry(definition, step, card.avatar, item[card.avatar])
     : undefined;
-  const url = card.link ? item[card.link] : undefined;
+  const link = card.link ? item[card.link] : undefined;
+  // One address, or a list of them (the url-list widget).
+  const links = (Array.isArray(link) ? link : [link]).filter(
+    (entry): entry is string => typeof entry === 'string' && entry !== '',
+  );
   const tone = card.badge ? badgeTone(step.schema, card.badge, item[card.badge]) : undefined;
-  return { card, values, text, avatar, url, tone };
+  return { card, values, text, avatar, links, tone };
 }

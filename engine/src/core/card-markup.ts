@@ -22,7 +22,7 @@ export function itemCardMarkup(
   item: ItemJson,
   texts: CardTexts,
 ): string {
-  const { card, values, text, avatar, url, tone } = cardContent(definition, step, item, false);
+  const { card, values, text, avatar, links, tone } = cardContent(definition, step, item, false);
   let markup = '<div class="item-card">';
   if (typeof avatar?.image === 'string')
     // (React sets an image's src after its other attributes.)
@@ -36,7 +36,14 @@ export function itemCardMarkup(
     markup += `<span class="rating" role="img" aria-label="${label}" title="${label}">${starsMarkup(value, 5)}</span>`;
   }
   markup += '</div>';
-  if (typeof url === 'string' && url)
-    markup += `<a class="item-link" href="${escapeMarkup(safeUrl(url))}" target="_blank" rel="noopener noreferrer">${escapeMarkup(url)}<span class="visually-hidden"> (${escapeMarkup(texts.openLink)})</span></a>`;
+  for (const url of links) markup += linkMarkup(url, 'item-link', texts.openLink);
   return `${markup}</div></div>`;
+}
+
+/**
+ * A link to an address the customer typed, opening in a new tab: text and address escaped, a
+ * javascript: address defused (as React does), „öffnet in neuem Tab“ for screen readers.
+ */
+export function linkMarkup(url: string, className: string, openLink: string): string {
+  return `<a class="${className}" href="${escapeMarkup(safeUrl(url))}" target="_blank" rel="noopener noreferrer">${escapeMarkup(url)}<span class="visually-hidden"> (${escapeMarkup(openLink)})</span></a>`;
 }

@@ -1,14 +1,19 @@
 import Ajv2020, { type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import ajvErrors from 'ajv-errors';
+import { rangeKeyword } from './range-keyword.ts';
 
-/** Keywords of our definition format that Ajv should accept as annotations. */
+/**
+ * Keywords of our definition format that Ajv should accept as annotations (`x-range` is a rule
+ * of its own, {@link rangeKeyword}).
+ */
 export const DEFINITION_KEYWORDS = [
   'x-presets',
   'x-custom',
   'x-preset-properties',
   'x-poles',
   'x-normalize',
+  'x-unit',
 ] as const;
 
 /**
@@ -30,7 +35,7 @@ export const AJV_OPTIONS: Options = {
 
 /**
  * Builds the one Ajv instance shape (docs/architecture.md#validierung): 2020-12, formats,
- * ajv-errors, our keywords. Where every schema it compiles passed that check before or is our
+ * ajv-errors, our keywords (annotations and the `x-range` rule). Where every schema it compiles passed that check before or is our
  * own, pass {@link TRUSTED_SCHEMAS}: an instance that checks schemas against the JSON Schema
  * meta-schema costs ~70 ms to create (each of them, at every server start).
  */
@@ -39,5 +44,6 @@ export function createAjv(options: Options = {}): Ajv2020 {
   addFormats(ajv, ['email', 'uri', 'date', 'date-time']);
   ajvErrors(ajv);
   ajv.addVocabulary([...DEFINITION_KEYWORDS]);
+  ajv.addKeyword(rangeKeyword);
   return ajv;
 }

@@ -480,7 +480,7 @@ const presetReference = {
 
 /**
  * A step's schema.json: JSON Schema 2020-12 with the keywords the engine supports and ours
- * (`x-presets`, `x-custom`, `x-preset-properties`). Ajv compiles it strictly, too; this names a
+ * (`x-presets`, `x-custom`, `x-preset-properties`, `x-normalize`, `x-range`, `x-unit`). Ajv compiles it strictly, too; this names a
  * typo with its place and offers the keywords while typing.
  */
 export const stepSchemaMetaSchema: JsonSchema = {
@@ -583,6 +583,18 @@ export const stepSchemaMetaSchema: JsonSchema = {
         'x-normalize': described(
           { enum: ['url'] },
           '„url“: eine Website-Adresse ohne Schema („www.beispiel.de“) bekommt vor der Prüfung https:// davor.',
+        ),
+        'x-range': described(
+          { const: true, errorMessage: 'Eine Spanne wird so markiert: "x-range": true.' },
+          'Eine Spanne { "min": …, "max": … } (Widget „range“, z. B. ein Budget von … bis …): „bis“ darf nicht kleiner sein als „von“.',
+        ),
+        'x-unit': described(
+          {
+            type: 'string',
+            pattern: '^\\S(?:.*\\S)?$',
+            errorMessage: { pattern: 'Die Einheit beginnt und endet ohne Leerzeichen.' },
+          },
+          'Die Einheit einer Spanne: ein Währungscode wie „EUR“ („5.000 € bis 10.000 €“) oder ein Wort wie „Seiten“ („5 bis 10 Seiten“).',
         ),
         'x-preset-properties': {
           description:

@@ -1,6 +1,9 @@
 import type { Definition, JsonSchema, PresetEntry, StepDefinition } from './definition-types.ts';
 import { CUSTOM_KEY, findPresetList } from './resolve-presets.ts';
 import { isObject } from './is-object.ts';
+import { fieldKinds } from './field-kinds.ts';
+import { formatCalendarDate } from './format-date.ts';
+import { formatRange } from './format-range.ts';
 
 /** A field's value as the results view shows it: text, a number, or a list of texts. */
 export type DisplayValue = string | number | string[];
@@ -96,6 +99,8 @@ export interface DisplayOptions {
  * Resolves one answer document for display: preset keys become German labels (or, with
  * `sentence`, their in-sentence forms), `custom` becomes the `custom_<field>` text, value maps of
  * the step's prose (`values.<field>.<value>`) apply to other scalars, and empty values are left out.
+ * A date field reads „15. März 2027“, a range „5.000 € bis 10.000 €“ (fitted into the sentence
+ * like a label; never cleaned as a typed text), a list of addresses lists them as typed.
  */
 export function displayValues(
   definition: Definition,
@@ -104,6 +109,7 @@ export function displayValues(
   options: DisplayOptions = {},
 ): Record<string, DisplayValue> {
   const lists = presetListsByProperty(step.schema, definition);
+  const kinds = fieldKinds(step.schema);
   const valueMaps = isObject(step.prose.values) ? step.prose.values : {};
   const { sentence = false, ownText = (_field, text) => text.trim(), wrap, fields } = options;
   const fitted = (name: string, text: string | undefined) =>
@@ -113,6 +119,12 @@ export function displayValues(
     if (value === CUSTOM_KEY && typeof data[`custom_${name}`] === 'string') {
       return fitted(name, ownText(name, data[`custom_${name}`] as string));
     }
+    const kind = kinds.get(name);
+    if (kind?.kind === 'range') return fitted(name, formatRange(value, kind.unit));
+    if (kind?.kind === 'date' && typeof value === 'string')
+      return fitted(name, formatCalendarDate(value.trim()));
+    // An address is no sentence: no rule of the step's prose cleans it.
+    if (kind?.kind === 'url-list' && typeof value === 'string') return fitted(name, value.trim());
     const entry = lists.get(name)?.get(String(value));
     if (entry) {
       return sentence && typeof entry.prose === 'string' ? entry.prose : fitted(name, entry.label);

@@ -78,8 +78,26 @@ export function fieldLabel(root: JsonSchema, path: string[], ui?: UiSchema): str
   }
   const last = path.at(-1);
   if (last !== undefined && /^\d+$/.test(last)) return fieldLabel(root, path.slice(0, -1), ui);
+  // A side of a range without a title of its own: „Budget von“, „Budget bis“.
+  if ((last === 'min' || last === 'max') && isRange(root, path.slice(0, -1)))
+    return `${fieldLabel(root, path.slice(0, -1), ui)} ${last === 'min' ? 'von' : 'bis'}`;
   return last ?? (typeof root.title === 'string' ? root.title : 'Eingabe');
 }
+
+/** Is the field at `path` a range `{ min, max }` (`"x-range": true`)? */
+function isRange(root: JsonSchema, path: string[]): boolean {
+  return path.length > 0 && schemasAt(root, path).some((node) => node['x-range'] === true);
+}
+
+/**
+ * Messages of the engine's own rules and formats, where the message pack
+ * (`schemas/messages.de.json`) has none of its own for the key.
+ */
+const ENGINE_MESSAGES: Record<string, string> = {
+  'x-range': '{field}: „bis“ darf nicht kleiner sein als „von“.',
+  'format.date': '{field} muss ein gültiges Datum sein.',
+  'format.uri': '{field}: Bitte eine vollständige Adresse angeben, z. B. https://www.beispiel.de.',
+};
 
 function valueAt(data: unknown, path: string[]): unknown {
   let current = data;
@@ -111,7 +129,8 @@ const STRUCTURAL = new Set(['if', 'allOf', 'anyOf', 'oneOf', 'not', '$ref']);
 
 /**
  * Turns Ajv errors into German messages per field. Messages come from the schema (ajv-errors),
- * else from the message pack (`schemas/messages.de.json`), else from ajv-i18n's German texts.
+ * else from the message pack (`schemas/messages.de.json`), else from the engine's own
+ * (`ENGINE_MESSAGES`), else from ajv-i18n's German texts.
  * A missing, null or blank value always reads "{field} ist ein Pflichtfeld". Fields are named
  * by {@link fieldLabel} (with the step's ui.json, where there is one).
  */
@@ -130,6 +149,8 @@ export function toFieldErrors(
     while (path.length > 0 && /^\d+$/.test(path.at(-1)!) && !isObject(valueAt(data, path))) {
       path = path.slice(0, -1);
     }
+    // Nor is a side of a range: the range shows the messages of both under it.
+    if (path.length > 1 && isRange(schema, path.slice(0, -1))) path = path.slice(0, -1);
     const field = path.join('.');
     if (blank) {
       blankFields.add(field);
@@ -196,6 +217,8 @@ function messageFor(
   for (const key of candidates) {
     if (key && Object.hasOwn(messages, key))
       return [fill(messages[key]!, { field, ...params }), false];
+    if (key && Object.hasOwn(ENGINE_MESSAGES, key))
+      return [fill(ENGINE_MESSAGES[key]!, { field, ...params }), false];
   }
   const [localized] = structuredClone([error]);
   localizeDe([localized!]);

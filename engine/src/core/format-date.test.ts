@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format-date.ts';
+import { formatCalendarDate, formatDate } from './format-date.ts';
 
 describe('formatDate', () => {
   it('writes dates in German long form (docs/product.md#konstanten-und-grenzen)', () => {
@@ -30,5 +30,18 @@ describe('formatDate against the browser’s own German formatter', () => {
     for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000)
       for (const hour of [-3, -2, -1, 0, 1, 12, 21, 22, 23])
         expect(formatDate(day + hour * 3_600_000)).toBe(intl.format(day + hour * 3_600_000));
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('writes a stored calendar date (`"format": "date"`) as the day it names', () => {
+    expect(formatCalendarDate('2027-03-15')).toBe('15. März 2027');
+    expect(formatCalendarDate('2027-12-31')).toBe('31. Dezember 2027');
+    expect(formatCalendarDate('2028-01-01')).toBe('1. Januar 2028');
+  });
+
+  it('leaves a text that is no such date as it is', () => {
+    expect(formatCalendarDate('15.03.2027')).toBe('15.03.2027');
+    expect(formatCalendarDate('2027-13-01')).toBe('2027-13-01');
   });
 });

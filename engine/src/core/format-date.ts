@@ -42,3 +42,17 @@ export function formatDate(value: string | number | Date): string {
   const local = new Date(utcMs + germanOffsetMs(utcMs));
   return `${local.getUTCDate()}. ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
 }
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar date as a date field stores it (`"format": "date"`, `2027-03-15`) in German long
+ * form, `15. März 2027`. It names a day, not an instant: no time zone moves it. Anything else
+ * (a value typed before the format was checked) comes back unchanged.
+ */
+export function formatCalendarDate(value: string): string {
+  const match = CALENDAR_DATE.exec(value);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return value;
+  return `${Number(match[3])}. ${month} ${match[1]}`;
+}

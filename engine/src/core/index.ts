@@ -49,7 +49,9 @@ export {
   type ProfileProse,
   type ProfileRow,
 } from './prose.ts';
-export { formatDate } from './format-date.ts';
+export { formatDate, formatCalendarDate } from './format-date.ts';
+export { formatAmount, formatRange, unitLabel, parseAmount, amountText } from './format-range.ts';
+export { fieldKinds, type FieldKind } from './field-kinds.ts';
 export { normalizeInput } from './normalize-input.ts';
 export { normalizeUrl } from './normalize-url.ts';
 export { searchFold, searchMatches } from './search-fold.ts';
@@ -81,7 +83,7 @@ export {
   type DocumentCheck,
 } from './completeness.ts';
 export { badgeTone, cardContent, starsMarkup } from './card-content.ts';
-export { itemCardMarkup, type CardTexts } from './card-markup.ts';
+export { itemCardMarkup, linkMarkup, type CardTexts } from './card-markup.ts';
 export { listGroups, stepResultsMarkup } from './results-markup.ts';
 export { polarityChartMarkup } from './polarity-chart-markup.ts';
 export { visibleDefinition } from './visible-steps.ts';

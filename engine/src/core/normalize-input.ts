@@ -36,16 +36,29 @@ export const withoutBidiControls = (text: string): string => text.replace(BIDI_C
  * API goes through here (the validators normalise before they check), so this is the one place
  * that keeps such characters out of the database. Passwords (`writeOnly`) are left untouched: they
  * are compared as typed, never shown. Fields the definition marks `"x-normalize": "url"` get
- * `https://` in front of an address typed without a scheme ({@link normalizeUrl}).
+ * `https://` in front of an address typed without a scheme ({@link normalizeUrl}); so does every
+ * entry of a list whose `items` are marked so, and its empty entries are dropped.
  */
 export function normalizeInput(schema: JsonSchema, data: unknown): unknown {
   const keep = propertyNames(schema, (property) => property.writeOnly === true);
   const urls = propertyNames(schema, (property) => property['x-normalize'] === 'url');
+  const urlLists = propertyNames(
+    schema,
+    (property) => isObject(property.items) && property.items['x-normalize'] === 'url',
+  );
   const visit = (value: unknown, name?: string): unknown => {
     if (typeof value === 'string') {
       if (name !== undefined && keep.has(name)) return value;
       const text = withoutBidiControls(value).trim();
       return name !== undefined && urls.has(name) ? normalizeUrl(text) : text;
+    }
+    if (Array.isArray(value) && name !== undefined && urlLists.has(name)) {
+      // A list of addresses (the url-list widget): an address field left empty is no entry.
+      return value
+        .map((entry) =>
+          typeof entry === 'string' ? normalizeUrl(withoutBidiControls(entry)) : visit(entry),
+        )
+        .filter((entry) => entry !== '');
     }
     if (Array.isArray(value)) return value.map((entry) => visit(entry));
     if (isObject(value)) {

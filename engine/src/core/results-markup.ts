@@ -1,7 +1,9 @@
 import type { ItemJson } from '@fragewerk/schemas/types';
-import { itemCardMarkup, type CardTexts } from './card-markup.ts';
+import { itemCardMarkup, linkMarkup, type CardTexts } from './card-markup.ts';
 import type { Definition, StepDefinition } from './definition-types.ts';
 import { escapeMarkup } from './escape-markup.ts';
+import { fieldKinds } from './field-kinds.ts';
+import { isObject } from './is-object.ts';
 import { polarityChartMarkup } from './polarity-chart-markup.ts';
 import type { ProseRenderer } from './prose.ts';
 
@@ -62,14 +64,33 @@ function listResultsMarkup(
 }
 
 /**
+ * The addresses of a form step's lists of addresses (the url-list widget), as links below its
+ * sentences, in the order of the schema's fields; empty without any.
+ */
+function linksMarkup(step: StepDefinition, data: Record<string, unknown>, openLink: string) {
+  const links: string[] = [];
+  for (const [name, { kind }] of fieldKinds(step.schema)) {
+    const value = data[name];
+    if (kind !== 'url-list' || !Array.isArray(value)) continue;
+    for (const url of value)
+      if (typeof url === 'string' && url.trim() !== '') links.push(url.trim());
+  }
+  if (!links.length) return '';
+  const items = links.map((url) => `<li>${linkMarkup(url, 'result-link', openLink)}</li>`);
+  return `<ul class="result-links">${items.join('')}</ul>`;
+}
+
+/**
  * A form step's part of the results view (inside its `<section class="result-step">`): the
  * heading and a card with its sentences – for a polarity profile the chart between the form's
- * paragraphs and the profile's sentences – or the empty text.
+ * paragraphs and the profile's sentences – or the empty text. The addresses of a list of
+ * addresses follow the sentences as links.
  */
 function formResultsMarkup(
   step: StepDefinition,
   data: Record<string, unknown>,
   prose: ProseRenderer,
+  texts: CardTexts,
 ): string {
   const key = step.meta.key;
   const profile = prose.describeProfile(key, data);
@@ -83,6 +104,7 @@ function formResultsMarkup(
         paragraphs(profile.sentences, 'result-line')
       : '';
   } else body = paragraphs(sentences, 'result-line');
+  body += linksMarkup(step, data, texts.openLink);
   return (
     headingMarkup(step) + (body ? `<div class="result-card">${body}</div>` : emptyMarkup(prose))
   );
@@ -109,5 +131,5 @@ export function stepResultsMarkup(
         prose,
         texts,
       )
-    : formResultsMarkup(step, (answers ?? {}) as Record<string, unknown>, prose);
+    : formResultsMarkup(step, isObject(answers) ? answers : {}, prose, texts);
 }

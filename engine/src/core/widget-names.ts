@@ -16,6 +16,9 @@ export const WIDGET_NAMES = [
   'preset-select',
   'preset-multiselect',
   'avatar',
+  'date',
+  'range',
+  'url-list',
 ] as const;
 
 export type WidgetName = (typeof WIDGET_NAMES)[number];

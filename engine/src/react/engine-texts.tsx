@@ -45,6 +45,17 @@ export interface EngineTexts {
   polarityClear: string;
   /** The counter below a long text field near its limit: `{count}` of `{max}` characters. */
   characterCount: string;
+  /** The two sides of a range („von“ … „bis“). */
+  rangeFrom: string;
+  rangeTo: string;
+  /** Accessible name of one address of a list of addresses: `{label}`, `{position}`. */
+  urlEntry: string;
+  urlAdd: string;
+  /** The visible text of an address's remove button; `urlRemoveLabel` (`{position}`) names it. */
+  urlRemove: string;
+  urlRemoveLabel: string;
+  /** Below a list of addresses that is full: `{max}`. */
+  urlMax: string;
   itemActions: string;
   /** Opens an entry read-only where it may not be edited (an approved project). */
   view: string;

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createAjv, TRUSTED_SCHEMAS } from '../create-ajv.ts';
 import type { Definition, JsonSchema } from '../definition-types.ts';
@@ -9,6 +10,14 @@ import {
   schemaFor,
   validatorNames,
 } from '../validator-runtime.ts';
+
+/**
+ * Where the standalone code finds the formats that are functions (`date`, `uri`; a pattern
+ * format such as `email` is written into the code). ajv-formats names the same module itself, but
+ * with the `_` of its own copy of Ajv, which the engine's Ajv does not take for code and writes
+ * out as an object: every date or URI check would throw in the browser.
+ */
+const FORMATS_CODE = _`require("ajv-formats/dist/formats").fullFormats`;
 
 /**
  * Every check of the definition as one self-contained ES module of Ajv standalone code
@@ -29,7 +38,7 @@ export async function standaloneChecks(
 ): Promise<{ module: string; compiled: CompiledChecks }> {
   const ajv = createAjv({
     ...TRUSTED_SCHEMAS,
-    code: { source: true, esm: true, lines: false, optimize: true },
+    code: { source: true, esm: true, lines: false, optimize: true, formats: FORMATS_CODE },
   });
   const exports: Record<string, string> = {};
   const names: { validators: Record<string, string>; conditions: Record<string, string> } = {

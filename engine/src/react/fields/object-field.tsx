@@ -7,8 +7,15 @@ import type {
   RJSFSchema,
   UiSchema,
 } from '@rjsf/utils';
-import { deepEquals, getTemplate, getUiOptions, orderProperties, toFieldPathId } from '@rjsf/utils';
-import { memo, useMemo, useRef } from 'react';
+import {
+  deepEquals,
+  getTemplate,
+  getUiOptions,
+  getWidget,
+  orderProperties,
+  toFieldPathId,
+} from '@rjsf/utils';
+import { memo, useCallback, useMemo, useRef } from 'react';
 
 const RjsfObjectField = getDefaultRegistry().fields.ObjectField!;
 
@@ -86,10 +93,13 @@ const Property = memo(function Property({ field: SchemaField, ...props }: Proper
  * only when their own value, message, schema or state changes. rjsf's own field resolves the
  * schema again on every change and hands each field a new schema object, so every field of the
  * form compares its props deeply on each keystroke. Nested objects and objects with additional or
- * pattern properties go to rjsf's field.
+ * pattern properties go to rjsf's field; an object with a `ui:widget` (the range) to its widget.
  */
 export function ObjectField(props: FieldProps) {
-  const { schema, fieldPathId, registry } = props;
+  const { schema, fieldPathId, registry, uiSchema } = props;
+  const widget = getUiOptions(uiSchema).widget;
+  if (typeof widget === 'string' && Object.hasOwn(registry.widgets, widget))
+    return <ObjectAsWidget {...props} widget={widget} />;
   const isRoot = fieldPathId.path.length === 0 && registry.rootSchema.type === 'object';
   if (!isRoot || !isPlainObjectSchema(schema) || !isPlainObjectSchema(registry.rootSchema))
     return <RjsfObjectField {...props} />;
@@ -193,6 +203,63 @@ function PlainObjectField({
       formData={formData}
       registry={registry}
       onAddProperty={() => undefined}
+    />
+  );
+}
+
+/**
+ * An object edited by one widget of its own (`"ui:widget": "range"`): rjsf gives widgets to
+ * strings, numbers and arrays only, so this hands the object's value to the widget as rjsf's
+ * StringField does, and the widget reports the whole object back.
+ */
+function ObjectAsWidget({
+  widget,
+  schema,
+  name,
+  uiSchema,
+  fieldPathId,
+  formData,
+  required,
+  disabled = false,
+  readonly = false,
+  autofocus = false,
+  onChange,
+  onBlur,
+  onFocus,
+  registry,
+  rawErrors,
+  hideError,
+  title,
+}: FieldProps & { widget: string }) {
+  const { widget: _widget, placeholder = '', title: uiTitle, ...options } = getUiOptions(uiSchema);
+  const Widget = getWidget(schema, widget, registry.widgets);
+  const path = fieldPathId.path;
+  const onWidgetChange = useCallback(
+    (value: unknown, errorSchema?: ErrorSchema, id?: string) =>
+      onChange(value, path, errorSchema, id),
+    [onChange, path],
+  );
+  return (
+    <Widget
+      options={options}
+      schema={schema}
+      uiSchema={uiSchema}
+      id={fieldPathId.$id}
+      name={name}
+      label={uiTitle ?? title ?? schema.title ?? name}
+      hideError={hideError}
+      value={formData}
+      onChange={onWidgetChange}
+      onBlur={onBlur}
+      onFocus={onFocus}
+      required={required}
+      disabled={disabled}
+      readonly={readonly}
+      autofocus={autofocus}
+      registry={registry}
+      placeholder={placeholder}
+      rawErrors={rawErrors}
+      htmlName={fieldPathId.name}
     />
   );
 }

@@ -18,7 +18,7 @@ export function ItemCard({
   withText?: boolean;
 }) {
   const texts = useEngineTexts();
-  const { card, values, text, avatar, url, tone } = cardContent(definition, step, item, withText);
+  const { card, values, text, avatar, links, tone } = cardContent(definition, step, item, withText);
   return (
     <div className="item-card">
       {typeof avatar?.image === 'string' ? (
@@ -37,12 +37,12 @@ export function ItemCard({
             <RatingStars value={item[card.rating] as number} />
           ) : null}
         </div>
-        {typeof url === 'string' && url ? (
-          <a className="item-link" href={url} target="_blank" rel="noopener noreferrer">
+        {links.map((url, index) => (
+          <a key={index} className="item-link" href={url} target="_blank" rel="noopener noreferrer">
             {url}
             <span className="visually-hidden"> ({texts.openLink})</span>
           </a>
-        ) : null}
+        ))}
         {(withText ? (card.text ?? []) : []).map((name) =>
           text(name) ? (
             <p key={name} className="item-text">

@@ -84,6 +84,21 @@ describe('itemCardMarkup', () => {
         expectSame(step.meta.key, { id: '1', version: 1, name: 'Muster', [link]: url }),
       ).toContain('React has blocked a javascript: URL');
   });
+
+  it('shows every address of a list of addresses (url-list) as a link of its own', () => {
+    const step = listSteps.find((candidate) => candidate.meta.list!.card.link)!;
+    const link = step.meta.list!.card.link!;
+    const urls = [
+      'https://eins.example/?a=1&b="2"',
+      '',
+      'javascript:alert(1)',
+      'https://zwei.example',
+    ];
+    const markup = expectSame(step.meta.key, { id: '1', version: 1, name: 'Muster', [link]: urls });
+    expect(markup.match(/<a class="item-link"/g)).toHaveLength(3);
+    expect(markup).toContain('href="https://eins.example/?a=1&amp;b=&quot;2&quot;"');
+    expect(markup).toContain('React has blocked a javascript: URL');
+  });
 });
 
 /** What `ui` renders with the engine's German texts, as markup. */

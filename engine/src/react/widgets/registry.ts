@@ -5,14 +5,18 @@ import { AvatarWidget } from './avatar-widget.tsx';
 import { PolarityWidget } from './polarity-widget.tsx';
 import { PresetMultiselectWidget } from './preset-multiselect-widget.tsx';
 import { PresetSelectWidget } from './preset-select-widget.tsx';
+import { RangeWidget } from './range-widget.tsx';
 import { StarRatingWidget } from './star-rating-widget.tsx';
 import { TextareaWidget } from './textarea-widget.tsx';
+import { UrlListWidget } from './url-list-widget.tsx';
 
 const defaults = getDefaultRegistry().widgets;
 
 /**
  * Every widget name a `ui.json` may use (`WIDGET_NAMES` of engine/core), mapped to its
- * component. rjsf's own widgets serve the plain inputs.
+ * component. rjsf's own widgets serve the plain inputs (the date, too: a native
+ * `<input type="date">`). The range is a widget for an object, which rjsf renders through the
+ * engine's ObjectField (fields/object-field.tsx).
  */
 export const widgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   text: defaults.TextWidget!,
@@ -28,6 +32,9 @@ export const widgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   'preset-select': PresetSelectWidget,
   'preset-multiselect': PresetMultiselectWidget,
   avatar: AvatarWidget,
+  date: defaults.DateWidget!,
+  range: RangeWidget,
+  'url-list': UrlListWidget,
 };
 
 /** Widgets that label themselves with a `<legend>`; their field gets no separate `<label>`. */
@@ -38,4 +45,6 @@ export const SELF_LABELLED_WIDGETS = new Set<string>([
   'avatar',
   'checkbox',
   'hidden',
+  'range',
+  'url-list',
 ]);
