@@ -15,9 +15,12 @@ export const BUNDLE_BUDGET_KB = 150;
  * fails before it reaches the budget. 148.2 KB since drafts, the offline retry, the phone
  * navigation and the customer pages (which alone came to 154 KB): the libraries every page starts
  * with are one chunk (`start`, web/vite.config.ts) instead of seven small shared ones, the forms'
- * styles load with the forms, and the texts of code-split screens with those screens.
+ * styles load with the forms, and the texts of code-split screens with those screens. 149.3 KB
+ * since the agency's brand before the customer, the steps switched off per project and the
+ * display of dates, ranges and address lists on list cards (the small shared chunks they would
+ * have made join `start`).
  */
-export const BUNDLE_LIMIT_KB = 149;
+export const BUNDLE_LIMIT_KB = 149.5;
 
 interface ManifestChunk {
   file: string;
