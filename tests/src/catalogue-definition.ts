@@ -11,9 +11,6 @@ import { definitionDirsAbove, type DefinitionDirs } from '@fragewerk/engine/core
  * platform's forms, so that the loader, the definition lint and the studio read it unchanged.
  */
 
-/** The keys of the catalogue's manifest that today's meta-schema of questionnaire.json refuses. */
-export const CATALOGUE_KEYS = ['id', 'description'] as const;
-
 /** The repository's `definitions/<id>/` folder. */
 export function catalogueFolder(id: string): string {
   const { schemasDir } = definitionDirsAbove(process.cwd());
@@ -47,11 +44,7 @@ export async function composeCatalogueDefinition(
   const manifest = JSON.parse(
     await readFile(path.join(folder, 'questionnaire.json'), 'utf8'),
   ) as Record<string, unknown>;
-  const today = Object.fromEntries(
-    Object.entries(manifest).filter(
-      ([key]) => key !== '$schema' && !(CATALOGUE_KEYS as readonly string[]).includes(key),
-    ),
-  );
+  const today = Object.fromEntries(Object.entries(manifest).filter(([key]) => key !== '$schema'));
   await writeFile(path.join(schemasDir, 'questionnaire.json'), JSON.stringify(today, null, 2));
   return { root, dirs: { schemasDir, presetsDir }, manifest };
 }

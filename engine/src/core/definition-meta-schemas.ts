@@ -51,6 +51,14 @@ export const questionnaireMetaSchema: JsonSchema = {
   additionalProperties: false,
   required: ['version', 'title', 'stages'],
   properties: {
+    id: described(
+      slug,
+      'Kennung des Fragebogens im Katalog, z. B. „website-relaunch“: zugleich der Ordnername unter definitions/. Bleibt für immer gleich.',
+    ),
+    description: described(
+      text,
+      'Ein Satz, der der Agentur beim Anlegen eines Projekts sagt, wofür der Fragebogen gedacht ist.',
+    ),
     version: described(
       { type: 'integer', minimum: 1 },
       'Die Fragebogen-Version; Ergebnisansicht und Druck nennen sie. Bei jeder sichtbaren Änderung erhöhen.',
