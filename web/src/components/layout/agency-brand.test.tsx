@@ -42,6 +42,7 @@ describe('the agency’s brand', () => {
     expect(rootToken('--fw-brand')).toBe('#7a1f5c');
     expect(rootToken('--fw-brand-dark')).toMatch(/^color-mix\(in srgb, #7a1f5c/);
     expect(rootToken('--fw-brand-soft')).toMatch(/^color-mix\(in srgb, #7a1f5c/);
+    expect(rootToken('--fw-accent-text')).toBe('#7a1f5c');
 
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('mit Fragewerk erstellt')).toBeInTheDocument();

@@ -32,6 +32,8 @@ export function useBrandColor(color: string | null | undefined) {
       '--fw-brand': color,
       '--fw-brand-dark': `color-mix(in srgb, ${color} 80%, #000)`,
       '--fw-brand-soft': `color-mix(in srgb, ${color} 12%, #fff)`,
+      // The accent text (kickers, stage numbers) too: a second colour of ours beside theirs clashed.
+      '--fw-accent-text': color,
     };
     for (const [name, value] of Object.entries(tokens)) style.setProperty(name, value);
     return () => Object.keys(tokens).forEach((name) => style.removeProperty(name));
