@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useGetProjectsQuery } from '../../lib/projects-api.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
 import { useGetMembersQuery } from '../agency/agency-api.ts';
+import { memberName } from '../agency/member-name.ts';
 import { NotVerifiedNotice } from '../auth/not-verified-notice.tsx';
 import { NewProjectDialog } from './new-project-dialog.tsx';
 import { ProjectTable } from './project-table.tsx';
@@ -27,9 +28,7 @@ function Projects() {
   const [creating, setCreating] = useState(false);
   // Where attention goes once the welcome box is gone: the projects it stood above.
   const activeHeading = useRef<HTMLHeadingElement>(null);
-  const names = new Map(
-    (members ?? []).map((member) => [member.id, member.contact_name || member.email]),
-  );
+  const names = new Map((members ?? []).map((member) => [member.id, memberName(member)]));
   const shown = (projects ?? []).filter((project) => !mine || project.responsible === user.id);
   const active = shown.filter((project) => !project.is_archived);
   const archived = shown.filter((project) => project.is_archived);

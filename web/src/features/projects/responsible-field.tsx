@@ -3,6 +3,7 @@ import '@fragewerk/engine/react/fields.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetMembersQuery } from '../agency/agency-api.ts';
+import { memberName } from '../agency/member-name.ts';
 
 /**
  * „Verantwortlich“: the agency member who is the customer's contact person and receives the
@@ -36,7 +37,7 @@ export function ResponsibleField({
         {listed ? null : <option value={value}>{t('settings.responsibleLoading')}</option>}
         {members.map((member) => (
           <option key={member.id} value={member.id}>
-            {member.contact_name || member.email}
+            {memberName(member)}
           </option>
         ))}
       </select>
