@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { CompiledChecks, Definition } from '@fragewerk/engine/core';
+import type { CompiledChecks } from '@fragewerk/engine/core';
+import type { LoadedCatalogue } from './definition/load-catalogue.ts';
 import { AccountsModule } from './accounts/accounts.module.ts';
 import { AccountDataModule } from './account-data/account-data.module.ts';
 import { AgencyModule } from './agency/agency.module.ts';
@@ -19,8 +20,9 @@ import { UsersModule } from './users/users.module.ts';
 export interface AppDependencies {
   config: AppConfig;
   orm: MikroORM;
-  definition: Definition;
-  /** The definition's checks: the browser's module and compiled (`standaloneChecks`). */
+  /** Every questionnaire of the catalogue, loaded from its folder. */
+  catalogue: LoadedCatalogue;
+  /** The default questionnaire's checks: the browser's module and compiled (`standaloneChecks`). */
   checks: { module: string; compiled: CompiledChecks };
 }
 
@@ -31,13 +33,13 @@ export interface AppDependencies {
  */
 @Module({})
 export class AppModule {
-  static register({ config, orm, definition, checks }: AppDependencies): DynamicModule {
+  static register({ config, orm, catalogue, checks }: AppDependencies): DynamicModule {
     return {
       module: AppModule,
       imports: [
         AppConfigModule.register(config),
         DatabaseModule.register(orm),
-        DefinitionModule.register(definition, checks),
+        DefinitionModule.register(catalogue, checks),
         MailModule,
         UsersModule,
         AccountsModule,

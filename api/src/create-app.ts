@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { loadDefinitionFromDisk, standaloneChecks } from '@fragewerk/engine/core/node';
+import { standaloneChecks } from '@fragewerk/engine/core/node';
+import { defaultDefinition } from './definition/definition.module.ts';
+import { loadCatalogue } from './definition/load-catalogue.ts';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import session from 'express-session';
@@ -86,11 +88,11 @@ export async function createApp(
   await withAdvisoryLock(orm, ADVISORY_LOCKS.migrations, () => orm.migrator.up());
   // The kept session secret is read or created only now that the data folder is this process's.
   const sessionSecret = config.sessionSecret ?? sessionSecretIn(config.dataDir);
-  const definition = await loadDefinitionFromDisk(config.definitionDir);
-  const checks = await standaloneChecks(definition);
+  const catalogue = await loadCatalogue(config.definitionDir);
+  const checks = await standaloneChecks(defaultDefinition(catalogue));
 
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.register({ config, orm, definition, checks }),
+    AppModule.register({ config, orm, catalogue, checks }),
     { bodyParser: false, logger: new PinoNestLogger(logger) },
   );
   const sessions = app.get(PgSessionStore);

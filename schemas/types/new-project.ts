@@ -3,4 +3,5 @@
 export interface NewProjectForm {
   project_name: string;
   customer_firm: string;
+  questionnaire?: string;
 }

@@ -11,6 +11,8 @@ export const DefinitionRevisionSchema = defineEntity({
   properties: {
     /** SHA-256 (hex) of `definition`. */
     id: p.string().length(64).primary(),
+    /** The catalogue questionnaire this is a revision of (`definitions/<id>/`). */
+    questionnaire: p.string().length(64).default('markenbriefing').index(),
     /** The manifest's `version`: the label people see („Fragebogen-Version 1“). */
     version: p.integer(),
     /**

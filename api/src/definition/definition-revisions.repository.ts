@@ -22,14 +22,15 @@ export async function lockRevisions(em: EntityManager): Promise<void> {
  */
 export async function storeRevision(
   em: EntityManager,
-  revision: { id: string; version: number; definition: string },
+  revision: { id: string; questionnaire: string; version: number; definition: string },
 ): Promise<boolean> {
   const [row] = await em.execute<{ inserted: boolean }[]>(
-    `insert into definition_revision (id, version, definition, created_at, activated_at)
-     values (?, ?, ?, now(), now())
+    `insert into definition_revision
+       (id, questionnaire, version, definition, created_at, activated_at)
+     values (?, ?, ?, ?, now(), now())
      on conflict (id) do update set activated_at = now()
      returning (xmax = 0) as inserted`,
-    [revision.id, revision.version, revision.definition],
+    [revision.id, revision.questionnaire, revision.version, revision.definition],
   );
   return row?.inserted === true;
 }
@@ -52,9 +53,9 @@ export async function findRevision(
  */
 export function revisionPresets(
   em: EntityManager,
-): Promise<{ id: string; presets: Presets | null }[]> {
+): Promise<{ id: string; questionnaire: string; presets: Presets | null }[]> {
   return em.execute(
-    `select id, (definition::jsonb)->'presets' as presets
+    `select id, questionnaire, (definition::jsonb)->'presets' as presets
        from definition_revision order by created_at, id`,
   );
 }

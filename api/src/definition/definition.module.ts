@@ -1,4 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { questionnaireId } from './definition-revisions.ts';
+import { type LoadedCatalogue } from './load-catalogue.ts';
+import { QuestionnairesController } from './questionnaires.controller.ts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { validatorFromChecks, type CompiledChecks, type Definition } from '@fragewerk/engine/core';
 import { ChecksController } from './checks.controller.ts';
@@ -16,8 +19,15 @@ import {
   readPresetAssets,
 } from './preset-assets.ts';
 
+/** The questionnaire projects get without a choice (the brand briefing), as loaded at start. */
+export function defaultDefinition(catalogue: LoadedCatalogue): Definition {
+  return catalogue.questionnaires.find(
+    (entry) => questionnaireId(entry.definition) === catalogue.defaultId,
+  )!.definition;
+}
+
 /**
- * The questionnaire definition loaded at start, its validators, and the routes that serve both
+ * The questionnaire definitions of the catalogue loaded at start, its validators, and the routes that serve both
  * to the browser, with the preset illustrations (avatars) from the definition's `presets/`.
  * Global: users, accounts, projects and the questionnaire all validate with it.
  */
@@ -29,15 +39,17 @@ export class DefinitionModule {
    * reads share them.
    */
   static register(
-    definition: Definition,
+    catalogue: LoadedCatalogue,
     { module: checksModule, compiled: checks }: { module: string; compiled: CompiledChecks },
   ): DynamicModule {
+    const definition = defaultDefinition(catalogue);
     const validator = validatorFromChecks(definition, checks);
     return {
       module: DefinitionModule,
       global: true,
       controllers: [
         ConfigController,
+        QuestionnairesController,
         ChecksController,
         PresetAssetsController,
         DefinitionRevisionsController,
@@ -51,12 +63,24 @@ export class DefinitionModule {
           provide: DEFINITION_REVISIONS,
           inject: [MikroORM],
           useFactory: (orm: MikroORM) =>
-            DefinitionRevisions.start(orm, definition, { checks, validator, checksModule }),
+            DefinitionRevisions.start(
+              orm,
+              catalogue.questionnaires.map((entry) =>
+                entry.definition === definition
+                  ? { ...entry, ready: { checks, validator, checksModule } }
+                  : entry,
+              ),
+              catalogue.defaultId,
+            ),
         },
         {
           provide: PRESET_ASSETS,
           inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) => readPresetAssets(definition, config.definitionDir),
+          useFactory: (config: AppConfig) =>
+            readPresetAssets(
+              catalogue.questionnaires.map((entry) => entry.definition),
+              config.definitionDir,
+            ),
         },
         {
           provide: BROWSER_DEFINITION,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Definition, Presets } from '@fragewerk/engine/core';
-import { defaultDefinitionDirs, definitionDirsFrom } from '@fragewerk/engine/core/node';
+import { definitionDirsFrom } from '@fragewerk/engine/core/node';
 import { presetSprite, type SpriteView } from './preset-sprite.ts';
 
 /** Injection token of the preset illustrations (the avatars) of the loaded definition. */
@@ -48,18 +48,19 @@ const imagesOf = (presets: Presets): string[] =>
   );
 
 /**
- * Reads every file a preset entry names as its `image` from the `presets/` folder of the loaded
- * definition (`DEFINITION_DIR` or the repository's). The meta-schema only lets through lower-case
+ * Reads every file a preset entry of any questionnaire names as its `image` from the shared
+ * `presets/` folder of the catalogue (`DEFINITION_DIR` or the repository's). The meta-schema only lets through lower-case
  * `.svg` paths without `..`; a missing file stops the start, as the definition lint reports it.
  */
 export async function readPresetAssets(
-  definition: Definition,
+  definitions: Definition[],
   definitionDir: string | undefined,
 ): Promise<PresetAssets> {
-  const { presetsDir } = definitionDirsFrom(definitionDir, defaultDefinitionDirs);
+  const { presetsDir } = definitionDirsFrom(definitionDir);
   const files = new Map<string, PresetAsset>();
   const missing: string[] = [];
-  for (const image of new Set(imagesOf(definition.presets))) {
+  const images = new Set(definitions.flatMap((definition) => imagesOf(definition.presets)));
+  for (const image of images) {
     const body = await readFile(path.join(presetsDir, image)).catch(() => undefined);
     if (!body) missing.push(`${presetsDir}/${image}`);
     else files.set(image, assetOf(body));

@@ -312,6 +312,7 @@ export interface ProjectDocumentRow {
   project_id: string;
   project_xmin: string;
   revision: string | null;
+  questionnaire: string;
   /** The steps the agency switched off for the project (`project.hidden_steps`). */
   hidden_steps: string[];
   step_key: string | null;
@@ -331,7 +332,7 @@ export function documentsOfProjects(
 ): Promise<ProjectDocumentRow[]> {
   return em.execute<ProjectDocumentRow[]>(
     `select p.id as project_id, p.xmin::text as project_xmin, p.definition_revision_id as revision,
-            p.hidden_steps, d.step_key, d.id, d.version, d.data
+            p.questionnaire, p.hidden_steps, d.step_key, d.id, d.version, d.data
        from project p
        left join lateral (
          select a.step_key, null::uuid as id, a.version, a.data, -1 as position

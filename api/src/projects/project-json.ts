@@ -36,6 +36,7 @@ export function answerJson(answer: Pick<Answer, 'version' | 'data'> | undefined)
 export type ProjectSummaryFields = { responsible_id: string } & Pick<
   Project,
   | 'id'
+  | 'questionnaire'
   | 'customer_firm'
   | 'project_name'
   | 'is_approved'
@@ -52,13 +53,18 @@ export interface ProgressFigure {
   total: number;
 }
 
-/** A project of the dashboard list, with its overall figure. */
+/**
+ * A project of the dashboard list, with its overall figure and the title of its questionnaire
+ * (`questionnaireTitle`).
+ */
 export function projectSummaryJson(
   project: ProjectSummaryFields,
   progress: ProgressFigure,
+  questionnaireTitle: string,
 ): ProjectSummaryJson {
   return {
     id: project.id,
+    questionnaire: { id: project.questionnaire, title: questionnaireTitle },
     customer_firm: project.customer_firm,
     project_name: project.project_name,
     is_approved: project.is_approved,
@@ -115,7 +121,11 @@ export function projectJson(
     options.isValid,
   );
   return {
-    ...projectSummaryJson({ ...project, responsible_id: project.responsible.id }, progress),
+    ...projectSummaryJson(
+      { ...project, responsible_id: project.responsible.id },
+      progress,
+      definition.title,
+    ),
     progress,
     definition_version: project.definition_version,
     definition_revision: revisionRef(project, definition),

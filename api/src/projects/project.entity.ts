@@ -26,6 +26,11 @@ export const ProjectSchema = defineEntity({
     customer_firm: p.string().length(200),
     project_name: p.string().length(200),
     edit_token: p.string().length(64).unique().hidden(),
+    /**
+     * The catalogue questionnaire the project asks (`definitions/<id>/`): chosen when it is created,
+     * never changed; its revisions are the project's.
+     */
+    questionnaire: p.string().length(64).default('markenbriefing'),
     definition_version: p.integer(),
     /**
      * The definition revision the project is on (docs/architecture.md#revisionen): frozen while

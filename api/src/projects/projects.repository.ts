@@ -94,7 +94,7 @@ export async function projectList(
 ): Promise<ProjectListRow[]> {
   // Plain rows carry timestamps as text: ISO 8601 from to_json, which Date reads in every zone.
   const rows = await em.execute<(ProjectListRow & { created_at: string; updated_at: string })[]>(
-    `select p.id, p.customer_firm, p.project_name, p.is_approved, p.is_archived,
+    `select p.id, p.questionnaire, p.customer_firm, p.project_name, p.is_approved, p.is_archived,
             p.is_niceview_enabled, p.responsible_id, p.version, to_json(p.created_at) #>> '{}' as created_at,
             to_json(p.updated_at) #>> '{}' as updated_at, p.definition_revision_id,
             pp.complete, pp.total

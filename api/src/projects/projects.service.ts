@@ -70,6 +70,7 @@ const READ_ONLY = [
   'edit_token',
   'user',
   'agency',
+  'questionnaire',
   'definition_version',
   'definition_revision',
   'approved_at',
@@ -117,7 +118,9 @@ export class ProjectsService {
         this.logger.warn(`Fortschritt nicht zwischengespeichert: ${String(error)}`),
       );
     }
-    return rows.map((row) => projectSummaryJson(row, figures.get(row.id)!));
+    return rows.map((row) =>
+      projectSummaryJson(row, figures.get(row.id)!, this.revisions.titleOf(row.questionnaire)),
+    );
   }
 
   /** The overall figures of projects from their stored documents, each on its own revision. */
@@ -127,6 +130,7 @@ export class ProjectsService {
       {
         xmin: string;
         revision: string | null;
+        questionnaire: string;
         hidden: string[];
         answers: AnswerRow[];
         items: ItemRow[];
@@ -138,6 +142,7 @@ export class ProjectsService {
         project = {
           xmin: row.project_xmin,
           revision: row.revision,
+          questionnaire: row.questionnaire,
           hidden: row.hidden_steps ?? [],
           answers: [],
           items: [],
@@ -152,6 +157,7 @@ export class ProjectsService {
     const figures: StoredProgress[] = [];
     for (const [id, project] of byProject) {
       const revision = await this.revisions.of({
+        questionnaire: project.questionnaire,
         definition_revision: project.revision ? { id: project.revision } : null,
       });
       const { definition } = revision;
@@ -170,15 +176,21 @@ export class ProjectsService {
     const result = this.validator('form:new-project')(objectBody(body));
     if (!result.valid) throw invalid(result.errors);
     const { value } = result;
+    const questionnaire = value.questionnaire ?? this.revisions.defaultId;
+    // Retired ones and ids of no folder alike: the agency picks from GET /api/questionnaires.
+    if (!this.revisions.offers(questionnaire))
+      throw invalid({ questionnaire: [t('errors.questionnaireNotOffered')] });
+    const current = this.revisions.currentOf(questionnaire)!;
     const em = this.orm.em;
     const id = await insertProject(em, {
+      questionnaire,
       agency: user.agency.id,
       responsible: user.id,
       project_name: value.project_name,
       customer_firm: value.customer_firm,
       edit_token: newEditToken(),
-      definition_version: this.revisions.current.ref.label,
-      definition_revision: this.revisions.current.ref.id,
+      definition_version: current.ref.label,
+      definition_revision: current.ref.id,
     });
     // Read back as every project request reads it: a plain row with its agency and member.
     return this.json({ project: (await findProject(em, id))!, role: 'member' });
@@ -205,9 +217,9 @@ export class ProjectsService {
     const { project } = access;
     const input = objectBody(body);
     const stepKeys = [
-      ...this.definition.steps.map((step) => step.meta.key),
-      ...(await this.revisions.of(project)).definition.steps.map((step) => step.meta.key),
-    ];
+      ...(this.revisions.currentOf(project.questionnaire)?.definition.steps ?? []),
+      ...(await this.revisions.of(project)).definition.steps,
+    ].map((step) => step.meta.key);
     const changes = withoutKeys(input, [...READ_ONLY, ...stepKeys]);
     if (input.version !== undefined && input.version !== project.version)
       throw conflict(await this.json(access));
@@ -251,7 +263,8 @@ export class ProjectsService {
       version: project.version + 1,
     };
     const from = await this.revisions.of(project);
-    const current = this.revisions.current;
+    // A questionnaire whose folder is gone keeps its projects on the revision they are on.
+    const current = this.revisions.currentOf(project.questionnaire) ?? from;
     if (project.is_approved && !value.is_approved && from !== current) {
       // Running again: the project follows the newest definition, with the migration maps it
       // missed while approved, in the settings' transaction (docs/architecture.md#revisionen).
@@ -327,6 +340,7 @@ export class ProjectsService {
         // Typed names, quoted as data in the template and kept short (mail/quoted-value.ts).
         customer_firm: quotedValue(project.customer_firm),
         project_name: quotedValue(project.project_name),
+        questionnaire: revision.definition.title,
         complete: String(progress.complete),
         total: String(progress.total),
         steps: new Intl.ListFormat('de', { type: 'conjunction' }).format(incomplete),

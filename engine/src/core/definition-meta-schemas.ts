@@ -63,7 +63,14 @@ export const questionnaireMetaSchema: JsonSchema = {
       { type: 'integer', minimum: 1 },
       'Die Fragebogen-Version; Ergebnisansicht und Druck nennen sie. Bei jeder sichtbaren Änderung erhöhen.',
     ),
-    title: described(text, 'Der Titel des Fragebogens.'),
+    title: described(
+      text,
+      'Der Name des Fragebogens, wie die Agentur ihn beim Anlegen eines Projekts, im Dashboard und in den Ergebnissen liest.',
+    ),
+    retired: described(
+      { type: 'boolean' },
+      'true: Der Fragebogen wird für neue Projekte nicht mehr angeboten; laufende und freigegebene Projekte bleiben, wie sie sind. Ändert keine Revision.',
+    ),
     stages: {
       description: 'Die Etappen (z. B. „Business Insights“) in ihrer Reihenfolge.',
       type: 'array',
@@ -77,7 +84,7 @@ export const questionnaireMetaSchema: JsonSchema = {
           title: described(text, 'Name der Etappe in der Navigation, z. B. „Business Insights“.'),
           steps: {
             description:
-              'Die Schritte der Etappe: je ein Ordnername unter schemas/steps/, in der Reihenfolge des Fragebogens.',
+              'Die Schritte der Etappe: je ein Ordnername unter steps/, in der Reihenfolge des Fragebogens.',
             type: 'array',
             minItems: 1,
             uniqueItems: true,

@@ -4,10 +4,12 @@ import type { Definition, PresetEntry, Presets } from './definition-types.ts';
  * The content of a definition as it is stored and hashed: everything the loader resolved from the
  * files (manifest, every step's schema, ui, prose, help and step.json, presets, messages, shared
  * prose, migration maps), without what the server adds when it hands a revision out (`retired`,
- * `revision`).
+ * `revision`) and without the platform's forms (register, account, project settings …): they belong
+ * to no questionnaire, so changing one makes no revision; a stored revision is handed out with the
+ * forms of the running server.
  */
-export function revisionContent(definition: Definition): Definition {
-  const { retired: _retired, revision: _revision, ...content } = definition;
+export function revisionContent(definition: Definition): Omit<Definition, 'forms'> {
+  const { retired: _retired, revision: _revision, forms: _forms, ...content } = definition;
   return content;
 }
 

@@ -129,8 +129,12 @@ export interface StepDefinition {
 
 /** The loaded, checked and resolved questionnaire definition. */
 export interface Definition {
+  /** The catalogue id: the name of the questionnaire's folder (`markenbriefing`). */
+  id?: string;
   version: number;
   title: string;
+  /** One or two sentences for the agency choosing a questionnaire. */
+  description?: string;
   stages: StageDefinition[];
   /** Steps in questionnaire order. */
   steps: StepDefinition[];
@@ -198,6 +202,11 @@ export interface RawDefinition {
   steps: Record<string, RawStepFiles>;
   forms: Record<string, unknown>;
   presets: Record<string, unknown>;
-  /** `schemas/migrations/<version>.json` by version. */
+  /** `migrations/<version>.json` by version. */
   migrations?: Record<string, unknown>;
+  /**
+   * How the files are named in problems: the questionnaire's folder (`definitions/<id>`) and each
+   * preset list's file. Without it: `schemas` and `presets/<list>.de.json`.
+   */
+  files?: { folder: string; presets: Record<string, string> };
 }

@@ -87,3 +87,4 @@ export { itemCardMarkup, linkMarkup, type CardTexts } from './card-markup.ts';
 export { listGroups, stepResultsMarkup } from './results-markup.ts';
 export { polarityChartMarkup } from './polarity-chart-markup.ts';
 export { visibleDefinition } from './visible-steps.ts';
+export { answersOf, briefingMinutes, MINUTES_PER_ANSWER } from './briefing-estimate.ts';

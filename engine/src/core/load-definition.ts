@@ -91,19 +91,22 @@ export function inspectDefinition(raw: RawDefinition): {
     return false;
   };
 
+  const base = raw.files?.folder ?? 'schemas';
   const presets: Presets = {};
   /** Preset files that failed their check: references into them are not reported again. */
   const brokenSections = new Set<string>();
   for (const [section, file] of Object.entries(raw.presets)) {
-    if (check(presetFileMetaSchema, file, `presets/${section}.de.json`)) {
+    if (
+      check(presetFileMetaSchema, file, raw.files?.presets[section] ?? `presets/${section}.de.json`)
+    ) {
       presets[section] = file as Presets[string];
     } else brokenSections.add(section);
   }
 
-  const messages = check(messagesMetaSchema, raw.messages, 'schemas/messages.de.json')
+  const messages = check(messagesMetaSchema, raw.messages, `${base}/messages.de.json`)
     ? (raw.messages as Record<string, string>)
     : {};
-  const prose = check(proseMetaSchema, raw.prose, 'schemas/prose.de.json')
+  const prose = check(proseMetaSchema, raw.prose, `${base}/prose.de.json`)
     ? (raw.prose as ProseResources)
     : {};
 
@@ -128,7 +131,7 @@ export function inspectDefinition(raw: RawDefinition): {
   const questionnaire = raw.questionnaire;
   const stages: StageDefinition[] = [];
   const steps: StepDefinition[] = [];
-  if (check(questionnaireMetaSchema, questionnaire, 'schemas/questionnaire.json')) {
+  if (check(questionnaireMetaSchema, questionnaire, `${base}/questionnaire.json`)) {
     const { stages: rawStages } = questionnaire as { stages: StageDefinition[] };
     const slugs = new Map<string, string>();
     const seen = new Set<string>();
@@ -138,7 +141,7 @@ export function inspectDefinition(raw: RawDefinition): {
         const at = pointer('stages', stageIndex, 'steps', stepIndex);
         if (seen.has(key)) {
           problems.push({
-            file: 'schemas/questionnaire.json',
+            file: `${base}/questionnaire.json`,
             path: at,
             message: `Der Schritt „${key}“ steht mehrfach darin.`,
           });
@@ -147,7 +150,7 @@ export function inspectDefinition(raw: RawDefinition): {
         seen.add(key);
         if (PROJECT_FIELDS.has(key)) {
           problems.push({
-            file: 'schemas/questionnaire.json',
+            file: `${base}/questionnaire.json`,
             path: at,
             message: `„${key}“ ist ein Feld jedes Projekts; die Antworten eines Schritts stehen unter seinem Schlüssel daneben. Der Schritt braucht einen anderen Schlüssel.`,
           });
@@ -167,7 +170,7 @@ export function inspectDefinition(raw: RawDefinition): {
         const other = slugs.get(step.meta.slug);
         if (other)
           problems.push({
-            file: `schemas/steps/${key}/step.json`,
+            file: `${base}/steps/${key}/step.json`,
             path: '/slug',
             message: `Den Slug „${step.meta.slug}“ hat schon der Schritt „${other}“.`,
           });
@@ -185,11 +188,19 @@ export function inspectDefinition(raw: RawDefinition): {
     if (compiles(resolved, file)) forms[name] = resolved;
   }
 
-  const { version, title } = (questionnaire ?? {}) as { version: number; title: string };
-  const migrations = loadMigrations(raw.migrations ?? {}, version, problems, check);
+  const { id, version, title, description } = (questionnaire ?? {}) as {
+    id?: string;
+    version: number;
+    title: string;
+    description?: string;
+  };
+  const migrations = loadMigrations(raw.migrations ?? {}, version, problems, check, base);
   const definition: Definition = {
+    // Only when the manifest names them: a definition without them hashes as it did before.
+    ...(id === undefined ? {} : { id }),
     version,
     title,
+    ...(description === undefined ? {} : { description }),
     stages,
     steps,
     forms,
@@ -211,11 +222,12 @@ function loadMigrations(
   version: number,
   problems: DefinitionProblem[],
   check: Check,
+  base: string,
 ): Record<string, MigrationMap> {
   const migrations: Record<string, MigrationMap> = {};
   const names = Object.keys(raw).sort((a, b) => Number(a) - Number(b));
   for (const name of names) {
-    const file = `schemas/migrations/${name}.json`;
+    const file = `${base}/migrations/${name}.json`;
     if (!/^[1-9][0-9]*$/.test(name)) {
       problems.push({
         file,
@@ -228,7 +240,7 @@ function loadMigrations(
       problems.push({
         file,
         path: '',
-        message: `Version ${name} ist größer als die Version ${version} in schemas/questionnaire.json.`,
+        message: `Version ${name} ist größer als die Version ${version} in ${base}/questionnaire.json.`,
       });
       continue;
     }
@@ -247,11 +259,12 @@ function loadStep(
   check: Check,
   compiles: (schema: JsonSchema, file: string) => boolean,
 ): StepDefinition | undefined {
-  const folder = `schemas/steps/${key}`;
+  const base = raw.files?.folder ?? 'schemas';
+  const folder = `${base}/steps/${key}`;
   const files = Object.hasOwn(raw.steps, key) ? raw.steps[key] : undefined;
   if (!files) {
     problems.push({
-      file: 'schemas/questionnaire.json',
+      file: `${base}/questionnaire.json`,
       path: at,
       message: `Zum Schritt „${key}“ fehlt der Ordner ${folder}.`,
     });

@@ -6,6 +6,7 @@
  */
 export const PROJECT_FIELDS: ReadonlySet<string> = new Set([
   'id',
+  'questionnaire',
   'customer_firm',
   'project_name',
   'is_approved',

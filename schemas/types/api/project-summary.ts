@@ -5,6 +5,13 @@
  */
 export interface ProjectSummaryJson {
   id: string;
+  /**
+   * The catalogue questionnaire the project asks (chosen when it was created, never changed): its id (the folder under definitions/) and its title.
+   */
+  questionnaire: {
+    id: string;
+    title: string;
+  };
   customer_firm: string;
   project_name: string;
   is_approved: boolean;

@@ -5,6 +5,14 @@ export {
   SAMPLES_FILE,
   definitionDirsFrom,
   definitionDirsAbove,
+  questionnaireDirs,
+  catalogueRootFrom,
+  catalogueIds,
+  folderName,
+  repositoryRoot,
+  platformFormsDir,
+  DEFINITIONS_FOLDER,
+  DEFAULT_QUESTIONNAIRE,
   type DefinitionDirs,
 } from './read-definition-dir.ts';
 export { loadDefinitionFromDisk, defaultDefinitionDirs } from './load-definition-from-disk.ts';

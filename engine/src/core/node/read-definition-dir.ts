@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { schemasDir as platformSchemasDir } from '@fragewerk/schemas';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DefinitionProblem } from '../definition-problems.ts';
@@ -8,20 +9,66 @@ import { DefinitionError } from '../load-definition.ts';
 /** A step's own sample answers for the studio, in its folder (docs/editors-guide.md). */
 export const SAMPLES_FILE = 'samples.de.json';
 
-/** Where the definition lives: the `schemas/` and `presets/` folders. */
+/** The folder of the catalogue that holds one questionnaire folder per questionnaire. */
+export const DEFINITIONS_FOLDER = 'definitions';
+
+/** The questionnaire a project gets when nobody chose one: the brand briefing. */
+export const DEFAULT_QUESTIONNAIRE = 'markenbriefing';
+
+/**
+ * Where one questionnaire lives (docs/editors-guide.md#einen-neuen-fragebogen-anlegen): its folder
+ * `definitions/<id>/` (manifest, `steps/`, prose, messages, `migrations/` and its own `presets/`),
+ * the shared preset lists beside `definitions/`, and the platform's forms, which belong to no
+ * questionnaire.
+ */
 export interface DefinitionDirs {
-  schemasDir: string;
+  folder: string;
   presetsDir: string;
+  /** The platform's forms; default: the repository's `schemas/forms/`. */
+  formsDir?: string;
 }
 
-/** The folders `DEFINITION_DIR` names (it holds `schemas/` and `presets/`), or the defaults. */
+/** The repository's catalogue: the folder holding `definitions/` and the shared `presets/`. */
+export const repositoryRoot = path.dirname(path.resolve(platformSchemasDir));
+
+/** The platform's own forms (register, account, project settings …). */
+export const platformFormsDir = path.join(platformSchemasDir, 'forms');
+
+/** The folders of questionnaire `id` in the catalogue at `root`. */
+export function questionnaireDirs(root: string, id: string): DefinitionDirs {
+  const resolved = path.resolve(root);
+  return {
+    folder: path.join(resolved, DEFINITIONS_FOLDER, id),
+    presetsDir: path.join(resolved, 'presets'),
+    formsDir: platformFormsDir,
+  };
+}
+
+/** The catalogue `DEFINITION_DIR` names (it holds `definitions/` and `presets/`), or the repository's. */
+export function catalogueRootFrom(definitionDir: string | undefined): string {
+  return definitionDir ? path.resolve(definitionDir) : repositoryRoot;
+}
+
+/** The ids of the catalogue at `root`: every folder of `definitions/` with a manifest, sorted. */
+export async function catalogueIds(root: string): Promise<string[]> {
+  const folder = path.join(root, DEFINITIONS_FOLDER);
+  const ids = await listDir(folder);
+  return ids.filter((id) => existsSync(path.join(folder, id, 'questionnaire.json')));
+}
+
+/** The folders of questionnaire `id` (default: the brand briefing) of `DEFINITION_DIR` or the repository. */
 export function definitionDirsFrom(
   definitionDir: string | undefined,
-  defaults: DefinitionDirs,
+  id: string = DEFAULT_QUESTIONNAIRE,
 ): DefinitionDirs {
-  if (!definitionDir) return defaults;
-  const root = path.resolve(definitionDir);
-  return { schemasDir: path.join(root, 'schemas'), presetsDir: path.join(root, 'presets') };
+  return questionnaireDirs(catalogueRootFrom(definitionDir), id);
+}
+
+/** How a questionnaire's files are named in messages: `definitions/<id>` (or the folder's name). */
+export function folderName(folder: string): string {
+  const parent = path.basename(path.dirname(folder));
+  const own = path.basename(folder);
+  return parent === DEFINITIONS_FOLDER ? `${DEFINITIONS_FOLDER}/${own}` : own;
 }
 
 /** German for the parser's messages an editor meets most. */
@@ -146,7 +193,7 @@ export function jsonSyntaxMessage(error: Error, text: string): string {
   return `Kein gültiges JSON${where}: ${cause}`;
 }
 
-/** Files by their name relative to the definition folder (`schemas/…`, `presets/…`). */
+/** Files by their name in the catalogue (`definitions/<id>/…`, `presets/…`, `schemas/forms/…`). */
 class Reader {
   readonly problems: DefinitionProblem[] = [];
   private readonly dirs: DefinitionDirs;
@@ -156,12 +203,12 @@ class Reader {
   }
 
   name(file: string): string {
-    const { schemasDir, presetsDir } = this.dirs;
+    const { folder, presetsDir, formsDir = platformFormsDir } = this.dirs;
     const relative = (dir: string, prefix: string) =>
       `${prefix}/${path.relative(dir, file).split(path.sep).join('/')}`;
-    return file.startsWith(presetsDir + path.sep)
-      ? relative(presetsDir, 'presets')
-      : relative(schemasDir, 'schemas');
+    if (file.startsWith(presetsDir + path.sep)) return relative(presetsDir, 'presets');
+    if (file.startsWith(formsDir + path.sep)) return relative(formsDir, 'schemas/forms');
+    return relative(folder, folderName(folder));
   }
 
   /** The file's JSON; undefined when it is missing, null when it does not parse. */
@@ -226,7 +273,7 @@ export async function readDefinitionDir(dirs: DefinitionDirs): Promise<RawDefini
 export async function readDefinitionFiles(
   dirs: DefinitionDirs,
 ): Promise<{ raw: RawDefinition; problems: DefinitionProblem[] }> {
-  const { schemasDir, presetsDir } = dirs;
+  const { folder: schemasDir, presetsDir, formsDir = platformFormsDir } = dirs;
   const reader = new Reader(dirs);
   const steps: Record<string, RawStepFiles> = {};
   for (const key of await listDir(path.join(schemasDir, 'steps'))) {
@@ -243,18 +290,22 @@ export async function readDefinitionFiles(
   }
 
   const forms: Record<string, unknown> = {};
-  for (const file of await listDir(path.join(schemasDir, 'forms'))) {
+  for (const file of await listDir(formsDir)) {
     if (file.endsWith('.schema.json')) {
-      forms[file.slice(0, -'.schema.json'.length)] = await reader.json(
-        path.join(schemasDir, 'forms', file),
-      );
+      forms[file.slice(0, -'.schema.json'.length)] = await reader.json(path.join(formsDir, file));
     }
   }
 
+  // The shared lists first, then the questionnaire's own: a list of its own with the same name
+  // takes the shared one's place (an editor adapts a copy without touching other questionnaires).
   const presets: Record<string, unknown> = {};
-  for (const file of await listDir(presetsDir)) {
-    if (file.endsWith('.de.json')) {
-      presets[file.slice(0, -'.de.json'.length)] = await reader.json(path.join(presetsDir, file));
+  const presetFiles: Record<string, string> = {};
+  for (const dir of [presetsDir, path.join(schemasDir, 'presets')]) {
+    for (const file of await listDir(dir)) {
+      if (!file.endsWith('.de.json')) continue;
+      const section = file.slice(0, -'.de.json'.length);
+      presets[section] = await reader.json(path.join(dir, file));
+      presetFiles[section] = reader.name(path.join(dir, file));
     }
   }
 
@@ -272,31 +323,57 @@ export async function readDefinitionFiles(
     reader.json(path.join(schemasDir, 'messages.de.json')),
     reader.json(path.join(schemasDir, 'prose.de.json')),
   ]);
+  const name = folderName(schemasDir);
   if (questionnaire === undefined)
     reader.problems.push({
-      file: 'schemas/questionnaire.json',
+      file: `${name}/questionnaire.json`,
       path: '',
       message: 'Die Datei fehlt.',
     });
+  // In the catalogue the folder's name is the questionnaire's id: projects name it for good.
+  const own = path.basename(schemasDir);
+  const id = (questionnaire as { id?: unknown } | null | undefined)?.id;
+  if (name.startsWith(`${DEFINITIONS_FOLDER}/`) && questionnaire && id !== own)
+    reader.problems.push({
+      file: `${name}/questionnaire.json`,
+      path: '/id',
+      message:
+        id === undefined
+          ? `Die Kennung fehlt: "id": "${own}" (der Name des Ordners).`
+          : `Die Kennung „${String(id)}“ muss der Name des Ordners sein: „${own}“.`,
+    });
   return {
-    raw: { questionnaire, messages, prose, steps, forms, presets, migrations },
+    raw: {
+      questionnaire,
+      messages,
+      prose,
+      steps,
+      forms,
+      presets,
+      migrations,
+      files: { folder: name, presets: presetFiles },
+    },
     problems: reader.problems,
   };
 }
 
 /**
- * The repository's definition folders, found upward from `start` (for test environments such as
+ * The repository's brand briefing folders, found upward from `start` (for test environments such as
  * jsdom, where modules have no usable file URL).
  */
 export function definitionDirsAbove(start: string): DefinitionDirs {
+  const manifest = path.join(DEFINITIONS_FOLDER, DEFAULT_QUESTIONNAIRE, 'questionnaire.json');
   let dir = path.resolve(start);
-  while (!existsSync(path.join(dir, 'schemas', 'questionnaire.json'))) {
+  while (!existsSync(path.join(dir, manifest))) {
     const parent = path.dirname(dir);
     if (parent === dir)
       throw new DefinitionError([
-        { file: 'schemas/questionnaire.json', path: '', message: `Nicht gefunden über ${start}.` },
+        { file: manifest, path: '', message: `Nicht gefunden über ${start}.` },
       ]);
     dir = parent;
   }
-  return { schemasDir: path.join(dir, 'schemas'), presetsDir: path.join(dir, 'presets') };
+  return {
+    ...questionnaireDirs(dir, DEFAULT_QUESTIONNAIRE),
+    formsDir: path.join(dir, 'schemas', 'forms'),
+  };
 }

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Project } from '../../lib/projects-api.ts';
 import { api, definition, makeProject, renderApp } from '../../test/render-app.tsx';
-import { briefingMinutes } from './briefing-estimate.ts';
+import { briefingMinutes } from '@fragewerk/engine/core';
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
 const questionnaire = `/projekte/${id}/fragebogen`;

@@ -4,7 +4,7 @@ import { useDefinition } from '../../hooks/use-definition.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useProjectScope } from '../projects/project-context.ts';
 import { AgencyContact } from './agency-contact.tsx';
-import { briefingMinutes } from './briefing-estimate.ts';
+import { briefingMinutes } from '@fragewerk/engine/core';
 import { markWelcomeSeen } from './welcome-seen.ts';
 import './customer-pages.css';
 import { useCustomerTexts } from './customer-texts.ts';

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../lib/projects-api.ts';
 import { api, definition, makeProject, renderApp } from '../../test/render-app.tsx';
-import { briefingMinutes } from '../customer/briefing-estimate.ts';
+import { briefingMinutes } from '@fragewerk/engine/core';
 
 /*
  * Steps switched off for one project (docs/product.md#projekteinstellungen): the screens show the

@@ -1,7 +1,9 @@
-import type { Definition } from '@fragewerk/engine/core';
 import { describe, expect, it } from 'vitest';
-import { definition } from '../../test/render-app.tsx';
 import { answersOf, briefingMinutes } from './briefing-estimate.ts';
+import type { Definition } from './definition-types.ts';
+import { loadDefinitionFromDisk } from './node/index.ts';
+
+const definition = await loadDefinitionFromDisk();
 
 const step = (key: string) => definition.steps.find((candidate) => candidate.meta.key === key)!;
 

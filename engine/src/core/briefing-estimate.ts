@@ -1,4 +1,5 @@
-import { type Definition, type StepDefinition, schemaFields } from '@fragewerk/engine/core';
+import type { Definition, StepDefinition } from './definition-types.ts';
+import { schemaFields } from './schema-fields.ts';
 
 /** How long one answer takes on average, in minutes: a click on a row or a few sentences. */
 export const MINUTES_PER_ANSWER = 0.5;
