@@ -24,6 +24,7 @@ import { apiContext } from '../lib/api.ts';
 import { createI18n } from '../lib/i18n.ts';
 import { navigation } from '../lib/navigation.ts';
 import type { Project } from '../lib/projects-api.ts';
+import type { OfferedQuestionnaire } from '../lib/questionnaires-api.ts';
 import type { CurrentUser } from '../lib/user-api.ts';
 
 /** The real definition of the repository, as the server would send it. */
@@ -45,6 +46,8 @@ export const server = setupServer(
   ),
   // The agency's members name who is responsible for a project (dashboard, settings).
   http.get('*/api/agency/members', () => HttpResponse.json({ data: members })),
+  // The catalogue the overlay „Neues Projekt“ offers.
+  http.get('*/api/questionnaires', () => HttpResponse.json({ data: questionnaires })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -94,6 +97,24 @@ export const agency: AgencyJson = {
   privacy_url: null,
 };
 
+/** The catalogue as `GET /api/questionnaires` offers it: the brand briefing and a second one. */
+export const questionnaires: OfferedQuestionnaire[] = [
+  {
+    id: 'markenbriefing',
+    title: 'Markenbriefing',
+    description: 'Das Briefing für eine Marke.',
+    steps: 8,
+    minutes: 45,
+  },
+  {
+    id: 'website-relaunch',
+    title: 'Website-Relaunch',
+    description: 'Das Briefing für eine neue Website.',
+    steps: 9,
+    minutes: 40,
+  },
+];
+
 /** The members of `agency` as `GET /api/agency/members` lists them: `verifiedUser` and a colleague. */
 export const members: AgencyMemberJson[] = [
   {
@@ -132,6 +153,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
       judgedDocuments(undefined),
     ),
     id: '7b2e0c1e-0000-4000-8000-000000000002',
+    questionnaire: { id: definition.id ?? 'markenbriefing', title: definition.title },
     customer_firm: 'Tischlerei Berger',
     project_name: 'Relaunch 2027',
     is_approved: false,

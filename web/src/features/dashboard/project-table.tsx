@@ -74,8 +74,8 @@ function RowLink({
 }
 
 /**
- * The project list: Status, Kunde, Projekt, Verantwortlich (a name of `names`, the agency's
- * members by id) and the three icon links per row.
+ * The project list: Status, Kunde, Projekt (with its questionnaire and progress), Verantwortlich
+ * (a name of `names`, the agency's members by id) and the three icon links per row.
  */
 export function ProjectTable({
   projects,
@@ -125,6 +125,7 @@ export function ProjectTable({
                   }
                 >
                   {name}
+                  <span className="project-questionnaire">{project.questionnaire.title}</span>
                   <ProjectProgress project={project} />
                 </td>
                 <td>{responsible}</td>

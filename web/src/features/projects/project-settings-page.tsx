@@ -97,6 +97,7 @@ export function ProjectSettingsPage() {
       <h1>{t('settings.title')}</h1>
       <p className="meta">
         <Link to={paths.questionnaire.url(project.id)}>{t('settings.view')}</Link> ·{' '}
+        {t('settings.questionnaire', { title: project.questionnaire.title })} ·{' '}
         {t('common.created', { date: germanDate(project.created_at) })} ·{' '}
         {t('common.updated', { date: germanDate(project.updated_at) })}
       </p>

@@ -41,6 +41,7 @@ export function ResultsPage() {
       customer={project.customer_firm}
       project={project.project_name}
       dateLine={t('results.date', {
+        questionnaire: definition.title,
         date: germanDate(new Date().toISOString()),
         version: project.definition_revision.label,
       })}
