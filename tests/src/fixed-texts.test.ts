@@ -20,13 +20,14 @@ function stringValues(node: unknown): string[] {
   return [];
 }
 
-/** The files the product's texts live in: the app's and the server's locale, the questionnaire
- * definition (steps, forms, messages, prose) and the preset lists. */
+/** The files the product's texts live in: the app's and the server's locale, the platform's
+ * forms, every questionnaire of the catalogue (steps, messages, prose) and the preset lists. */
 async function textSources(): Promise<Map<string, Set<string>>> {
   const files = [
     ...(await jsonFiles('web/src/locales')),
     'api/src/locale/de.json',
     ...(await jsonFiles('schemas')),
+    ...(await jsonFiles('definitions')),
     ...(await jsonFiles('presets')),
   ];
   const sources = new Map<string, Set<string>>();

@@ -43,8 +43,9 @@ export const brandBriefingIn = (root: string) =>
 export async function createFixtureDefinitionDir(): Promise<string> {
   // Found from the working directory: test environments such as jsdom give modules no file URL.
   const defaultDefinitionDirs = definitionDirsAbove(process.cwd());
+  // The questionnaire folder is `<root>/definitions/markenbriefing`: two levels below the root.
   const fixtureRoot = path.join(
-    path.dirname(path.dirname(path.dirname(defaultDefinitionDirs.folder))),
+    path.dirname(path.dirname(defaultDefinitionDirs.folder)),
     'tests',
     'fixtures',
     'definition',

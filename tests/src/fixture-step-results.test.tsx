@@ -3,7 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { rm } from 'node:fs/promises';
 import { render, screen } from '@testing-library/react';
 import { loadDefinition } from '@fragewerk/engine/core';
-import { readDefinitionDir } from '@fragewerk/engine/core/node';
+import {
+  DEFAULT_QUESTIONNAIRE,
+  questionnaireDirs,
+  readDefinitionDir,
+} from '@fragewerk/engine/core/node';
 import { EngineTextsProvider, ResultsView } from '@fragewerk/engine/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { GERMAN_TEXTS } from '../../engine/src/react/test/german-texts.ts';
@@ -15,7 +19,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('the results view of a step added as files', () => {
   it('shows the fixture step in its stage with its own prose and presets', async () => {
     const definition = loadDefinition(
-      await readDefinitionDir({ schemasDir: `${dir}/schemas`, presetsDir: `${dir}/presets` }),
+      await readDefinitionDir(questionnaireDirs(dir, DEFAULT_QUESTIONNAIRE)),
     );
     render(
       <EngineTextsProvider texts={GERMAN_TEXTS}>

@@ -6,7 +6,11 @@ import {
   projectProgress,
   ProseRenderer,
 } from '@fragewerk/engine/core';
-import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
+import {
+  DEFAULT_QUESTIONNAIRE,
+  loadDefinitionFromDisk,
+  questionnaireDirs,
+} from '@fragewerk/engine/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintDefinition } from '../../tools/src/lint-definition.ts';
 import { sampleAnswers } from '../../tools/src/sample-answers.ts';
@@ -60,9 +64,7 @@ describe('a step added only as files (DEFINITION_DIR)', () => {
   });
 
   it('passes the definition lint', async () => {
-    expect(
-      await lintDefinition({ schemasDir: `${dir}/schemas`, presetsDir: `${dir}/presets` }),
-    ).toEqual([]);
+    expect(await lintDefinition(questionnaireDirs(dir, DEFAULT_QUESTIONNAIRE))).toEqual([]);
   });
 
   it('validates with German messages and renders its prose', async () => {

@@ -1,6 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readDefinitionDir, defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import {
+  DEFAULT_QUESTIONNAIRE,
+  DEFINITIONS_FOLDER,
+  readDefinitionDir,
+  defaultDefinitionDirs,
+  repositoryRoot,
+} from '@fragewerk/engine/core/node';
 import { describe, expect, it } from 'vitest';
 import { readFixedTexts } from './fixed-texts';
 import { genderProblems } from './gender-problems';
@@ -64,17 +70,18 @@ describe('gender-fair language in the questionnaire and the app', () => {
 
   it('holds in every step file, help text, prose text and preset', async () => {
     const raw = await readDefinitionDir(defaultDefinitionDirs);
+    const folder = `${DEFINITIONS_FOLDER}/${DEFAULT_QUESTIONNAIRE}`;
     const texts: [string, string][] = [
-      ...strings(raw.prose, 'schemas/prose.de.json'),
-      ...strings(raw.questionnaire, 'schemas/questionnaire.json'),
+      ...strings(raw.prose, `${folder}/prose.de.json`),
+      ...strings(raw.questionnaire, `${folder}/questionnaire.json`),
       ...Object.entries(raw.presets).flatMap(([section, file]) =>
         strings(file, `presets/${section}.de.json`),
       ),
       ...Object.entries(raw.steps).flatMap(([key, files]) => [
         ...(['step', 'schema', 'ui', 'prose'] as const).flatMap((name) =>
-          strings(files[name], `schemas/steps/${key}/${name}`),
+          strings(files[name], `${folder}/steps/${key}/${name}`),
         ),
-        ...strings(files.help, `schemas/steps/${key}/help.de.md`),
+        ...strings(files.help, `${folder}/steps/${key}/help.de.md`),
       ]),
     ];
     // Keys, widget names and other identifiers are not language.
@@ -87,7 +94,7 @@ describe('gender-fair language in the questionnaire and the app', () => {
   });
 
   it('holds in the forms and in the texts of the app and of the server (pages, errors, mails)', async () => {
-    const root = path.dirname(defaultDefinitionDirs.schemasDir);
+    const root = repositoryRoot;
     const raw = await readDefinitionDir(defaultDefinitionDirs);
     const json = async (file: string) =>
       strings(JSON.parse(await readFile(path.join(root, file), 'utf8')), file);

@@ -1,12 +1,16 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createValidator, formatProblem } from '@fragewerk/engine/core';
-import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
+import {
+  DEFAULT_QUESTIONNAIRE,
+  loadDefinitionFromDisk,
+  questionnaireDirs,
+} from '@fragewerk/engine/core/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RELAUNCH_STEP, relaunchStepFiles } from '../../engine/src/core/test/relaunch-step.ts';
 import { lintDefinition as lintProblems } from '../../tools/src/lint-definition.ts';
 import { sampleAnswers } from '../../tools/src/sample-answers.ts';
-import { copyRepositoryDefinition } from './fixture-definition.ts';
+import { brandBriefingIn, copyRepositoryDefinition } from './fixture-definition.ts';
 
 /*
  * The widgets date, range and url-list as a content editor uses them: the engine's relaunch
@@ -15,12 +19,7 @@ import { copyRepositoryDefinition } from './fixture-definition.ts';
  */
 
 const lintDefinition = async (root: string) =>
-  (
-    await lintProblems({
-      schemasDir: path.join(root, 'schemas'),
-      presetsDir: path.join(root, 'presets'),
-    })
-  ).map(formatProblem);
+  (await lintProblems(questionnaireDirs(root, DEFAULT_QUESTIONNAIRE))).map(formatProblem);
 
 let root: string | undefined;
 afterEach(async () => {
@@ -37,7 +36,7 @@ describe('the widgets date, range and url-list', () => {
   /** Our definition with the relaunch fixture step written as files, as an editor would. */
   async function withRelaunchStep() {
     root = await copyRepositoryDefinition('fragewerk-relaunch-');
-    const folder = path.join(root, 'schemas', 'steps', RELAUNCH_STEP);
+    const folder = path.join(brandBriefingIn(root), 'steps', RELAUNCH_STEP);
     const files = relaunchStepFiles();
     await mkdir(folder);
     const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -46,7 +45,7 @@ describe('the widgets date, range and url-list', () => {
     await writeFile(path.join(folder, 'ui.json'), json(files.ui));
     await writeFile(path.join(folder, 'prose.de.json'), json(files.prose));
     await writeFile(path.join(folder, 'help.de.md'), `${files.help!}\n`);
-    await edit(path.join(root, 'schemas', 'questionnaire.json'), (questionnaire) => {
+    await edit(path.join(brandBriefingIn(root), 'questionnaire.json'), (questionnaire) => {
       (questionnaire.stages as { steps: string[] }[])[0]!.steps.push(RELAUNCH_STEP);
     });
     return { dir: root, folder };
@@ -84,12 +83,12 @@ describe('the widgets date, range and url-list', () => {
       ui.note = { 'ui:widget': 'date' };
     });
     expect(await lintDefinition(dir)).toEqual([
-      'schemas/steps/relaunch/ui.json /launch/ui:widget: „range“ braucht ein Objekt mit "x-range": true und den Feldern „min“ und „max“ im Schema.',
-      'schemas/steps/relaunch/ui.json /pages/ui:widget: „url-list“ braucht eine Liste ("type": "array"), deren Einträge "format": "uri" oder "x-normalize": "url" haben.',
-      'schemas/steps/relaunch/ui.json /note/ui:widget: „date“ braucht einen Text mit "format": "date" im Schema.',
-      'schemas/steps/relaunch/ui.json /budget: „budget“ ist eine Spanne ("x-range"): Sie braucht "ui:widget": "range".',
-      'schemas/steps/relaunch/ui.json /pages: „pages“ ist eine Spanne ("x-range"): Sie braucht "ui:widget": "range".',
-      'schemas/steps/relaunch/ui.json /references: „references“ ist eine Liste von Adressen: Sie braucht "ui:widget": "url-list".',
+      'definitions/markenbriefing/steps/relaunch/ui.json /launch/ui:widget: „range“ braucht ein Objekt mit "x-range": true und den Feldern „min“ und „max“ im Schema.',
+      'definitions/markenbriefing/steps/relaunch/ui.json /pages/ui:widget: „url-list“ braucht eine Liste ("type": "array"), deren Einträge "format": "uri" oder "x-normalize": "url" haben.',
+      'definitions/markenbriefing/steps/relaunch/ui.json /note/ui:widget: „date“ braucht einen Text mit "format": "date" im Schema.',
+      'definitions/markenbriefing/steps/relaunch/ui.json /budget: „budget“ ist eine Spanne ("x-range"): Sie braucht "ui:widget": "range".',
+      'definitions/markenbriefing/steps/relaunch/ui.json /pages: „pages“ ist eine Spanne ("x-range"): Sie braucht "ui:widget": "range".',
+      'definitions/markenbriefing/steps/relaunch/ui.json /references: „references“ ist eine Liste von Adressen: Sie braucht "ui:widget": "url-list".',
     ]);
   });
 
@@ -101,8 +100,8 @@ describe('the widgets date, range and url-list', () => {
       properties.pages!['x-unit'] = ' Seiten';
     });
     expect(await lintDefinition(dir)).toEqual([
-      'schemas/steps/relaunch/schema.json /properties/budget/x-range: „ja“: Eine Spanne wird so markiert: "x-range": true.',
-      'schemas/steps/relaunch/schema.json /properties/pages/x-unit: „ Seiten“: Die Einheit beginnt und endet ohne Leerzeichen.',
+      'definitions/markenbriefing/steps/relaunch/schema.json /properties/budget/x-range: „ja“: Eine Spanne wird so markiert: "x-range": true.',
+      'definitions/markenbriefing/steps/relaunch/schema.json /properties/pages/x-unit: „ Seiten“: Die Einheit beginnt und endet ohne Leerzeichen.',
     ]);
   });
 });

@@ -1,0 +1,480 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { JSDOM } from 'jsdom';
+import {
+  baseKeys,
+  compileChecks,
+  displayValues,
+  fieldKinds,
+  formatProblem,
+  ProseRenderer,
+  validatorFromChecks,
+  type CompiledChecks,
+  type Definition,
+  type StepDefinition,
+  type Validators,
+} from '@fragewerk/engine/core';
+import {
+  loadDefinitionFromDisk,
+  questionnaireDirs,
+  standaloneChecks,
+} from '@fragewerk/engine/core/node';
+import { EngineTextsProvider, ResultsView } from '@fragewerk/engine/react';
+import { resultsJson } from '../../api/src/projects/project-results.ts';
+import {
+  missingSentenceForms,
+  proseProblems,
+  proseSamples,
+  type ProseSample,
+} from '../../engine/src/core/prose-samples.ts';
+import { GERMAN_TEXTS } from '../../engine/src/react/test/german-texts.ts';
+import { lintDefinition } from '../../tools/src/lint-definition.ts';
+import { sampleAnswers, type Answers } from '../../tools/src/sample-answers.ts';
+import { genderProblems } from './gender-problems.ts';
+
+/*
+ * The content contract of a questionnaire (docs/editors-guide.md): what every folder of
+ * `definitions/` must keep, checked from its files alone. Every helper takes the catalogue's root,
+ * so the contract runs on the repository's catalogue and on a copy with a new folder alike.
+ */
+
+/** A questionnaire of a catalogue, loaded as the server loads it. */
+export interface Questionnaire {
+  root: string;
+  id: string;
+  definition: Definition;
+}
+
+export async function loadQuestionnaire(root: string, id: string): Promise<Questionnaire> {
+  return { root, id, definition: await loadDefinitionFromDisk(root, id) };
+}
+
+/** (a) What `npm run definition:lint` finds in the questionnaire, one line per problem. */
+export async function lintProblems({ root, id }: Questionnaire): Promise<string[]> {
+  return (await lintDefinition(questionnaireDirs(root, id))).map(formatProblem);
+}
+
+/** The browser's checks: the precompiled module the server serves, imported as the browser would. */
+export async function browserChecks(definition: Definition): Promise<CompiledChecks> {
+  const { module } = await standaloneChecks(definition);
+  const folder = await mkdtemp(path.join(tmpdir(), 'fragewerk-checks-'));
+  try {
+    const file = path.join(folder, 'checks.mjs');
+    await writeFile(file, module);
+    return (
+      (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { checks: CompiledChecks }
+    ).checks;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** How many entries the generated answers of a list step have: one, several, many. */
+const LIST_COUNTS = [1, 3, 6];
+
+/** One generated answer of a step, with what it is called in messages. */
+export interface GeneratedAnswer {
+  step: StepDefinition;
+  label: string;
+  data: Answers;
+}
+
+/**
+ * The studio's generated answers of every step: a list step's entries with one, several and many
+ * entries (the last of several with „Sonstiges“ where offered); a form step's full answers and
+ * each of its answered fields alone (one answer).
+ */
+export function generatedAnswers(definition: Definition): GeneratedAnswer[] {
+  return definition.steps.flatMap((step) => {
+    if (step.meta.kind === 'list')
+      return LIST_COUNTS.flatMap((count) =>
+        [sampleAnswers(step, { count, definition })]
+          .flat()
+          .map((data, index) => ({ step, label: `${count} Einträge, Nr. ${index + 1}`, data })),
+      );
+    const full = sampleAnswers(step, { definition }) as Answers;
+    const context = step.meta.prose?.context;
+    const alone = Object.entries(full)
+      .filter(([name]) => name !== context)
+      .map(([name, value]) => ({
+        step,
+        label: `nur „${name}“`,
+        data: {
+          ...(context && context in full ? { [context]: full[context] } : {}),
+          [name]: value,
+        },
+      }));
+    return [{ step, label: 'alle Felder', data: full }, ...alone];
+  });
+}
+
+/**
+ * (b) Generated answers the browser's or the server's checks reject, or judge differently; a
+ * form step's single answers count only where the server accepts them (a required field's
+ * neighbours may be missing, which is the check's job, not the content's).
+ */
+export function sampleValidationProblems(
+  definition: Definition,
+  browser: CompiledChecks,
+): { problems: string[]; checked: number } {
+  const server: Validators = validatorFromChecks(definition, compileChecks(definition));
+  const client: Validators = validatorFromChecks(definition, browser);
+  const problems: string[] = [];
+  let checked = 0;
+  for (const { step, label, data } of generatedAnswers(definition)) {
+    const name = `step:${step.meta.key}`;
+    const onServer = server(name)(data);
+    const inBrowser = client(name)(data);
+    const partial = step.meta.kind !== 'list' && label !== 'alle Felder';
+    if (JSON.stringify(onServer) !== JSON.stringify(inBrowser))
+      problems.push(`${step.meta.key} (${label}): Browser und Server urteilen verschieden`);
+    if (partial && !onServer.valid) continue;
+    checked += 1;
+    if (!onServer.valid)
+      problems.push(`${step.meta.key} (${label}): ${JSON.stringify(onServer.errors)}`);
+  }
+  return { problems, checked };
+}
+
+/**
+ * The prose check makes its texts from the fields' placeholders; a date field has none (the
+ * browser's date input shows its own), so the check gets an ISO date as the example.
+ */
+export function withDateExamples(source: Definition): Definition {
+  return {
+    ...source,
+    steps: source.steps.map((step) => {
+      const dates = [...fieldKinds(step.schema)].filter(([, { kind }]) => kind === 'date');
+      if (!dates.length) return step;
+      const ui = { ...step.ui };
+      for (const [name] of dates)
+        ui[name] = { ...(ui[name] as object), 'ui:placeholder': 'z. B. 2027-03-15' };
+      return { ...step, ui };
+    }),
+  };
+}
+
+/** A rendered answer in the form the prose check reads. */
+export function renderedSample(
+  definition: Definition,
+  prose: ProseRenderer,
+  step: StepDefinition,
+  label: string,
+  data: Answers,
+): ProseSample {
+  const { title, lines } =
+    step.meta.kind === 'list'
+      ? prose.describeItem(step.meta.key, data)
+      : {
+          title: '',
+          lines: [
+            ...prose.describeForm(step.meta.key, data),
+            ...(prose.describeProfile(step.meta.key, data)?.sentences ?? []),
+          ],
+        };
+  const singles = Object.values(displayValues(definition, step, data, { sentence: true }))
+    .filter((value): value is string[] => Array.isArray(value) && value.length === 1)
+    .map((value) => value[0]!);
+  return { step: step.meta.key, label, data, title, lines, singles };
+}
+
+/** A range field's value with one side only („ab …“, „bis …“), which the generator leaves out. */
+function oneSidedRanges(step: StepDefinition, data: Answers): [string, Answers][] {
+  return [...fieldKinds(step.schema)]
+    .filter(([name, { kind }]) => kind === 'range' && typeof data[name] === 'object')
+    .flatMap(([name]) => {
+      const { min, max } = data[name] as { min?: number; max?: number };
+      return [
+        [`${name} nur von`, { ...data, [name]: { min } }],
+        [`${name} nur bis`, { ...data, [name]: { max } }],
+      ] as [string, Answers][];
+    });
+}
+
+/** Words an editor replaced by ASCII: „fuer“ for „für“ (the umlauts' usual stand-ins). */
+const ASCII_UMLAUT = /(?:ae|oe|ue|Ae|Oe|Ue)/u;
+const UMLAUTS: Record<string, string> = {
+  ae: 'ä',
+  oe: 'ö',
+  ue: 'ü',
+  Ae: 'Ä',
+  Oe: 'Ö',
+  Ue: 'Ü',
+};
+/** Frequent words whose ASCII spelling no questionnaire's own texts might give away. */
+const COMMON_UMLAUT_WORDS = [
+  'für',
+  'über',
+  'können',
+  'möchten',
+  'müssen',
+  'wählen',
+  'Größe',
+  'größer',
+  'Änderung',
+  'später',
+  'Schlüssel',
+  'natürlich',
+  'gehören',
+  'hören',
+  'Lösung',
+];
+
+/** Every way of writing a word's ASCII stand-ins as umlauts (each stand-in kept or replaced). */
+function umlautSpellings(word: string): string[] {
+  const parts = word.split(/(ae|oe|ue|Ae|Oe|Ue)/u);
+  let spellings = [''];
+  for (const part of parts) {
+    const options = UMLAUTS[part] ? [part, UMLAUTS[part]] : [part];
+    spellings = spellings.flatMap((start) => options.map((option) => start + option));
+  }
+  return spellings.filter((spelling) => spelling !== word);
+}
+
+/**
+ * Words written with an ASCII stand-in for an umlaut („fuer“, „Massnahmen“ aside): a word with
+ * „ae“, „oe“ or „ue“ whose umlaut spelling is a word of `vocabulary` (the questionnaire's own
+ * texts) or a frequent German word. „neue“ or „Steuer“ stay, as no „neü“ is a word.
+ */
+export function asciiUmlautWords(text: string, vocabulary: Set<string>): string[] {
+  const known = (word: string) =>
+    vocabulary.has(word) ||
+    COMMON_UMLAUT_WORDS.includes(word.toLowerCase()) ||
+    COMMON_UMLAUT_WORDS.includes(word);
+  return text
+    .split(/[^\p{L}]+/u)
+    .filter((word) => ASCII_UMLAUT.test(word))
+    .filter((word) => umlautSpellings(word).some(known));
+}
+
+/** The words of a questionnaire's texts, for {@link asciiUmlautWords}. */
+export function vocabularyOf(texts: string[]): Set<string> {
+  return new Set(texts.flatMap((text) => text.split(/[^\p{L}]+/u)).filter(Boolean));
+}
+
+/** The texts of an answer (at any depth), trimmed: what a customer wrote in. */
+function answerTexts(node: unknown): string[] {
+  if (typeof node === 'string') return node.trim() ? [node.trim()] : [];
+  if (Array.isArray(node)) return node.flatMap(answerTexts);
+  if (typeof node === 'object' && node !== null) return Object.values(node).flatMap(answerTexts);
+  return [];
+}
+
+/**
+ * What a proofreader finds beyond the engine's prose check (`proseProblems`): doubled
+ * punctuation, an empty sentence, a sentence without its full stop, ASCII stand-ins for umlauts.
+ */
+export function proofreadingProblems(sample: ProseSample, vocabulary: Set<string>): string[] {
+  const problems: string[] = [];
+  const texts = [...(sample.title ? [sample.title] : []), ...sample.lines];
+  for (const text of texts) {
+    const say = (what: string) => problems.push(`${what}: „${text}“`);
+    if (/([!?,;:])\1|\.\s+\.|[,;:]\s*[.!?]/u.test(text)) say('doppelte Satzzeichen');
+    if (/(?:^|[.!?:]\s)\s*[.!?]/u.test(text)) say('leerer Satz');
+    if (/\{\{|\}\}|undefined|\[object|NaN/u.test(text)) say('leerer Platzhalter');
+    if (/ {2}/u.test(text)) say('doppeltes Leerzeichen');
+    for (const word of asciiUmlautWords(text, vocabulary))
+      say(`„${word}“ mit Ersatz für einen Umlaut`);
+  }
+  // A line that ends with the customer's own text ends as they wrote it; a fact line
+  // („Höchster Bildungsabschluss: Abitur“) is a label and a value, no sentence.
+  const answered = answerTexts(sample.data);
+  const sentence = (line: string) =>
+    !/^[^:]+: \S/u.test(line) && !answered.some((text) => line.endsWith(text));
+  for (const line of sample.lines)
+    if (sentence(line) && !/[.!?…“")]$/u.test(line))
+      problems.push(`Satz ohne Schlusszeichen: „${line}“`);
+  return problems;
+}
+
+/** (c) The prose of every generated combination, checked; with the number of samples. */
+export function proseContractProblems(definition: Definition): {
+  problems: string[];
+  samples: ProseSample[];
+} {
+  const prose = new ProseRenderer(definition);
+  const generated = proseSamples(withDateExamples(definition));
+  const studio = generatedAnswers(definition).flatMap(({ step, label, data }) => [
+    renderedSample(definition, prose, step, `Studio, ${label}`, data),
+    ...oneSidedRanges(step, data).map(([range, answers]) =>
+      renderedSample(definition, prose, step, `Studio, ${label}, ${range}`, answers),
+    ),
+  ]);
+  const samples = [...generated.samples, ...studio];
+  const vocabulary = vocabularyOf(questionnaireTexts(definition));
+  const problems = [
+    ...generated.rejected.map((text) => `abgelehnte Kombination: ${text}`),
+    ...generated.uncovered.map((text) => `keine Kombination zeigt ${text}`),
+    ...definition.steps
+      .filter(({ meta }) => generated.samples.filter((s) => s.step === meta.key).length < 2)
+      .map(({ meta }) => `${meta.key}: weniger als zwei erzeugte Kombinationen`),
+    ...missingSentenceForms(definition),
+    ...templatePrefixClashes(definition).map((clash) => `Vorlagen mit gleichem Anfang: ${clash}`),
+    ...samples.flatMap((sample) =>
+      [...proseProblems(sample, definition), ...proofreadingProblems(sample, vocabulary)].map(
+        (problem) => `${sample.step} (${sample.label}): ${problem}`,
+      ),
+    ),
+  ];
+  return { problems: [...new Set(problems)], samples };
+}
+
+/**
+ * Prose templates named like the start of another (`launch` beside `launch_reason`): the renderer
+ * gathers the variables of a template's variants by the prefix `<key>_`, so `launch` would wait
+ * for `launch_reason`'s value, too, and vanish without it.
+ */
+export function templatePrefixClashes(definition: Definition): string[] {
+  const clashes = definition.steps.flatMap(({ meta, prose: resources, schema }) => {
+    const block = resources[meta.kind === 'list' ? 'item' : 'form'];
+    // Variants by the context field's values (`person_male`) and by number belong to their key.
+    const context = meta.prose?.context;
+    const properties = schema.properties as Record<string, { enum?: unknown[] }> | undefined;
+    const contexts = (context ? (properties?.[context]?.enum ?? []) : []).map(String);
+    const keys = baseKeys(typeof block === 'object' ? block : {}, contexts);
+    return keys.flatMap((key) =>
+      keys
+        .filter((other) => other !== key && other.startsWith(`${key}_`))
+        .map((other) => `${meta.key}: ${key} / ${other}`),
+    );
+  });
+  return [...new Set(clashes)];
+}
+
+/** Every string of a JSON value, with where it stands. */
+function strings(node: unknown, at: string): [string, string][] {
+  if (typeof node === 'string') return [[at, node]];
+  if (Array.isArray(node)) return node.flatMap((value, index) => strings(value, `${at}/${index}`));
+  if (typeof node === 'object' && node !== null)
+    return Object.entries(node).flatMap(([key, value]) => strings(value, `${at}/${key}`));
+  return [];
+}
+
+/** The texts of a loaded questionnaire: titles, labels, help, prose and its preset lists. */
+function questionnaireTexts(definition: Definition): string[] {
+  return strings(
+    { steps: definition.steps, stages: definition.stages, presets: definition.presets },
+    '',
+  ).map(([, text]) => text);
+}
+
+/** Keys, widget names and other identifiers are not language. */
+const IDENTIFIER = /^[\w.:$/#-]*$/u;
+
+/**
+ * The gender-fair language (docs/product.md) and the umlauts of every text file of the
+ * questionnaire's folder (JSON strings and Markdown help), named by file and JSON path.
+ */
+export async function folderTextProblems({ root, id }: Questionnaire): Promise<{
+  problems: string[];
+  files: number;
+}> {
+  const { folder } = questionnaireDirs(root, id);
+  const files = (await readdir(folder, { recursive: true })).filter((file) =>
+    /\.(?:json|md)$/u.test(file),
+  );
+  const texts: [string, string][] = [];
+  for (const file of files) {
+    const text = await readFile(path.join(folder, file), 'utf8');
+    texts.push(
+      ...(file.endsWith('.md')
+        ? [[file, text] as [string, string]]
+        : strings(JSON.parse(text), file)),
+    );
+  }
+  const language = texts.filter(([, text]) => !IDENTIFIER.test(text));
+  const vocabulary = vocabularyOf(language.map(([, text]) => text));
+  const problems = language.flatMap(([at, text]) => [
+    ...genderProblems(text).map((problem) => `${at}: ${problem} in „${text}“`),
+    ...asciiUmlautWords(text, vocabulary).map(
+      (word) => `${at}: „${word}“ mit Ersatz für einen Umlaut`,
+    ),
+  ]);
+  return { problems, files: files.length };
+}
+
+/** The answers of every step as a project stores them: a list's entries with id and version. */
+export function projectAnswers(definition: Definition, count = 3): Record<string, unknown> {
+  return Object.fromEntries(
+    definition.steps.map((step) => {
+      const answers = sampleAnswers(step, { count, definition });
+      return [
+        step.meta.key,
+        Array.isArray(answers)
+          ? answers.map((item, index) => ({ id: `e${index + 1}`, version: 1, ...item }))
+          : answers,
+      ];
+    }),
+  );
+}
+
+/** The heading a step's part of the results view carries. */
+export const resultsHeading = (step: StepDefinition) =>
+  typeof step.prose.heading === 'string' ? step.prose.heading : step.meta.title;
+
+/**
+ * (d) The results view as the browser makes it, and as it prints: with the parts the server made
+ * (GET /api/projects/{id}/results, what the results page prints when the server made it). Each
+ * is rendered to markup; returned are what is wrong with it – a render error, a React warning, a
+ * step or stage heading missing, a gap in the text.
+ */
+export function resultsProblems(
+  definition: Definition,
+  answers: Record<string, unknown>,
+): { problems: string[]; headings: number } {
+  const problems: string[] = [];
+  const server = resultsJson(definition, new ProseRenderer(definition), answers).steps;
+  let headings = 0;
+  for (const [view, stepMarkup] of [
+    ['Ergebnisansicht', undefined],
+    ['Druck mit den Teilen des Servers', server],
+  ] as const) {
+    const warnings: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => warnings.push(args);
+    let html: string;
+    try {
+      html = renderToStaticMarkup(
+        createElement(EngineTextsProvider, {
+          texts: GERMAN_TEXTS,
+          children: createElement(ResultsView, {
+            definition,
+            answers,
+            customer: 'Beispiel GmbH',
+            project: 'Beispielprojekt',
+            dateLine: 'Stand: 1. März 2027',
+            onPrint: () => undefined,
+            ...(stepMarkup ? { stepMarkup } : {}),
+          }),
+        }),
+      );
+    } catch (error) {
+      problems.push(`${view}: ${(error as Error).message}`);
+      continue;
+    } finally {
+      console.error = original;
+    }
+    if (warnings.length) problems.push(`${view}: React meldet ${JSON.stringify(warnings)}`);
+    const document = new JSDOM(html).window.document;
+    const texts = (selector: string) =>
+      [...document.querySelectorAll(selector)].map((element) => element.textContent);
+    const stageTitles = texts('h2');
+    for (const stage of definition.stages)
+      if (!stageTitles.includes(stage.title))
+        problems.push(`${view}: Abschnitt „${stage.title}“ fehlt`);
+    for (const step of definition.steps) {
+      const heading = document.getElementById(`result-${step.meta.key}`);
+      if (heading?.tagName !== 'H3' || heading.textContent !== resultsHeading(step))
+        problems.push(`${view}: Überschrift „${resultsHeading(step)}“ fehlt`);
+      else headings += 1;
+    }
+    const text = document.body.textContent ?? '';
+    const gap = /undefined|\[object|NaN|\{\{/u.exec(text);
+    if (gap) problems.push(`${view}: „${gap[0]}“ im Text`);
+  }
+  return { problems, headings };
+}
