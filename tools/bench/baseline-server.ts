@@ -19,7 +19,11 @@ import {
   PROGRESS_RULE,
   validatorFromChecks,
 } from '@fragewerk/engine/core';
-import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
+import {
+  catalogueIds,
+  catalogueRootFrom,
+  loadDefinitionFromDisk,
+} from '@fragewerk/engine/core/node';
 import pg from 'pg';
 import {
   answerJson,
@@ -32,6 +36,14 @@ import {
 import type { ProjectSummaryJson } from '@fragewerk/schemas/types';
 
 const definition = await loadDefinitionFromDisk();
+/** Each questionnaire's title by its id, as the API's summary names a project's questionnaire. */
+const titles = new Map(
+  await Promise.all(
+    (await catalogueIds(catalogueRootFrom(process.env.DEFINITION_DIR))).map(
+      async (id) => [id, (await loadDefinitionFromDisk(undefined, id)).title] as const,
+    ),
+  ),
+);
 const checks = compileChecks(definition);
 const validate = validatorFromChecks(definition, checks);
 /** The progress of GET /api/projects/{id} judges stored answers as the API does. */
@@ -102,6 +114,7 @@ interface ListRow {
   is_archived: boolean;
   is_niceview_enabled: boolean;
   responsible_id: string;
+  questionnaire: string;
   version: number;
   created_at: string;
   updated_at: string;
@@ -117,7 +130,7 @@ interface ListRow {
 async function listProjects(ownerId: string): Promise<ProjectSummaryJson[] | undefined> {
   const { rows } = await pool.query<ListRow>(
     `select p.id, p.customer_firm, p.project_name, p.is_approved, p.is_archived,
-            p.is_niceview_enabled, p.responsible_id, p.version,
+            p.is_niceview_enabled, p.responsible_id, p.questionnaire, p.version,
             to_json(p.created_at) #>> '{}' as created_at,
             to_json(p.updated_at) #>> '{}' as updated_at, p.definition_revision_id,
             pp.complete, pp.total
@@ -133,6 +146,7 @@ async function listProjects(ownerId: string): Promise<ProjectSummaryJson[] | und
     projectSummaryJson(
       { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) },
       { complete: row.complete!, total: row.total! },
+      titles.get(row.questionnaire) ?? row.questionnaire,
     ),
   );
 }

@@ -8,6 +8,7 @@ import {
   defaultDefinitionDirs,
   loadDefinitionFromDisk,
   readDefinitionDir,
+  repositoryRoot,
   revisionId,
 } from '@fragewerk/engine/core/node';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -119,7 +120,7 @@ describe('diffDefinitions', () => {
     expect(text).toContain(
       '  ✗ Option „mutig“ (Charaktereigenschaften: brave) entfernt – betrifft 2 laufende, 1 freigegebene Projekte',
     );
-    expect(text).toContain('schemas/migrations/2.json');
+    expect(text).toContain('definitions/markenbriefing/migrations/2.json');
     expect(text).toContain('"brave": "NEUER_SCHLÜSSEL"');
     // Not in use anywhere: no blocker.
     expect(
@@ -141,9 +142,8 @@ describe('npm run definition:diff', { timeout: 120_000 }, () => {
     root = await mkdtemp(path.join(tmpdir(), 'fragewerk-diff-'));
     changedDir = path.join(root, 'definition');
     dataDir = path.join(root, 'data');
-    await cp(defaultDefinitionDirs.schemasDir, path.join(changedDir, 'schemas'), {
+    await cp(defaultDefinitionDirs.folder, path.join(changedDir, 'definitions', 'markenbriefing'), {
       recursive: true,
-      filter: (source) => !source.includes(`${path.sep}types`),
     });
     await cp(defaultDefinitionDirs.presetsDir, path.join(changedDir, 'presets'), {
       recursive: true,
@@ -227,7 +227,7 @@ describe('npm run definition:diff', { timeout: 120_000 }, () => {
   });
 
   it('passes once a migration map covers the removed option', async () => {
-    const dir = path.join(changedDir, 'schemas', 'migrations');
+    const dir = path.join(changedDir, 'definitions', 'markenbriefing', 'migrations');
     await mkdir(dir, { recursive: true });
     await writeFile(
       path.join(dir, '1.json'),
@@ -247,19 +247,50 @@ describe('npm run definition:diff', { timeout: 120_000 }, () => {
   });
 
   it('compares with another folder without a database, and says the counts are missing', async () => {
-    const { code, text } = await run(
-      ['--against', path.dirname(defaultDefinitionDirs.schemasDir)],
-      {
-        DATA_DIR: path.join(root, 'nowhere'),
-        DEFINITION_DIR: changedDir,
-      },
-    );
+    const { code, text } = await run(['--against', repositoryRoot], {
+      DATA_DIR: path.join(root, 'nowhere'),
+      DEFINITION_DIR: changedDir,
+    });
     expect(text).toContain('Projektzahlen fehlen deshalb');
     expect(text).toContain(
       '✗ Option „mutig“ (Charaktereigenschaften: brave) entfernt – Nutzung unbekannt',
     );
     expect(code).toBe(1);
     expect((await loadDefinitionFromDisk(changedDir)).version).toBe(1);
+  });
+
+  it('compares every questionnaire found on both sides, each under its name', async () => {
+    const { code, text } = await run(['--against', repositoryRoot], {
+      DATA_DIR: path.join(root, 'nowhere'),
+      DEFINITION_DIR: repositoryRoot,
+    });
+    expect(text).toContain('— Fragebogen „markenbriefing“ —');
+    expect(text).toContain('— Fragebogen „website-relaunch“ —');
+    expect(text.match(/Keine Änderungen\./g)).toHaveLength(2);
+    expect(code).toBe(0);
+  });
+
+  it('compares only the questionnaire --fragebogen names, and names those there are', async () => {
+    const env = { DATA_DIR: path.join(root, 'nowhere'), DEFINITION_DIR: changedDir };
+    const one = await run(['--against', repositoryRoot, '--fragebogen', 'markenbriefing'], env);
+    expect(one.text).not.toContain('— Fragebogen');
+    expect(one.text).toContain('entfernt – Nutzung unbekannt');
+    expect(one.code).toBe(1);
+    // The changed catalogue holds only the brand briefing: the relaunch is not on both sides.
+    const missing = await run(
+      ['--against', repositoryRoot, '--fragebogen', 'website-relaunch'],
+      env,
+    );
+    expect(missing.text).toBe(
+      `Den Fragebogen „website-relaunch“ gibt es nicht in ${changedDir} und ${repositoryRoot}. Vorhanden: „markenbriefing“.`,
+    );
+    expect(missing.code).toBe(2);
+  });
+
+  it('explains itself with --help', async () => {
+    const { code, text } = await run(['--help'], {});
+    expect(text).toContain('--fragebogen');
+    expect(code).toBe(0);
   });
 
   it.runIf('DataFolderInUseError' in api)(

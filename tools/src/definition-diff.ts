@@ -13,6 +13,7 @@ import {
   type ProseResources,
   type StepDefinition,
 } from '@fragewerk/engine/core';
+import { DEFAULT_QUESTIONNAIRE, DEFINITIONS_FOLDER } from '@fragewerk/engine/core/node';
 import { stepFields } from './lint-migrations.ts';
 
 /** What a change is; `blocking` ones leave stored answers without a counterpart. */
@@ -203,12 +204,12 @@ export function diffDefinitions(before: Definition, after: Definition): Change[]
   if (sharedProse.length > 0)
     changes.push({
       kind: 'shared-texts',
-      text: `Gemeinsame Texte der Ergebnisansicht (schemas/prose.de.json): ${sharedProse.join(', ')}`,
+      text: `Gemeinsame Texte der Ergebnisansicht (prose.de.json): ${sharedProse.join(', ')}`,
     });
   if (messages.length > 0)
     changes.push({
       kind: 'shared-texts',
-      text: `Meldungen (schemas/messages.de.json): ${messages.join(', ')}`,
+      text: `Meldungen (messages.de.json): ${messages.join(', ')}`,
     });
   if (forms.length > 0)
     changes.push({
@@ -378,8 +379,11 @@ export function formatDiff(
     touched?: (change: Change) => Touched | undefined;
     projects?: Touched;
     nextVersion: number;
+    /** The questionnaire's folder, where a migration map goes; default: the brand briefing's. */
+    folder?: string;
   },
 ): { text: string; blocking: Change[] } {
+  const folder = options.folder ?? `${DEFINITIONS_FOLDER}/${DEFAULT_QUESTIONNAIRE}`;
   const lines = [`Vergleich: ${options.before} → ${options.after}`];
   if (options.projects)
     lines.push(
@@ -411,7 +415,7 @@ export function formatDiff(
   if (blocking.length > 0) {
     lines.push(
       '',
-      `${blocking.length === 1 ? 'Eine Änderung lässt' : `${blocking.length} Änderungen lassen`} gespeicherte Antworten ohne Gegenstück zurück (✗). Laufende Projekte behalten sie und zeigen sie als „nicht mehr in der Auswahl“; wer sie übertragen will, schreibt eine Migration nach schemas/migrations/${options.nextVersion}.json, z. B.:`,
+      `${blocking.length === 1 ? 'Eine Änderung lässt' : `${blocking.length} Änderungen lassen`} gespeicherte Antworten ohne Gegenstück zurück (✗). Laufende Projekte behalten sie und zeigen sie als „nicht mehr in der Auswahl“; wer sie übertragen will, schreibt eine Migration nach ${folder}/migrations/${options.nextVersion}.json, z. B.:`,
       JSON.stringify(migrationExample(blocking), null, 2),
       '(renameOptions: alter Schlüssel → neuer Schlüssel oder null zum Entfernen; renameFields: alter Feldname → neuer; dropFields: Felder, deren Antworten wegfallen.) Danach npm run definition:lint und noch einmal npm run definition:diff.',
     );

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createAjv } from '@fragewerk/engine/core';
-import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import { repositoryRoot } from '@fragewerk/engine/core/node';
 import { glob } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_SCHEMAS, generateEditorSchemas } from './generate-editor-schemas.ts';
 
-const root = path.dirname(defaultDefinitionDirs.schemasDir);
+const root = repositoryRoot;
 const definitionFolders = [root, path.join(root, 'tests', 'fixtures', 'definition')];
 
 /** The committed editor schema of a file type, compiled as an editor would read it. */
@@ -49,11 +49,14 @@ describe('editor schemas', () => {
     expect(ui({ name: { 'ui:widget': 'rainbow' } })).toBe(false);
     expect(ui({ name: { 'ui:widgte': 'text' } })).toBe(false);
     // `$schema` names the editor schema in the file itself; the loader ignores it.
-    expect(ui({ $schema: '../../editor-schemas/ui.schema.json' })).toBe(true);
+    expect(ui({ $schema: '../../../../schemas/editor-schemas/ui.schema.json' })).toBe(true);
 
     const step = await compiled('step');
     const goals = JSON.parse(
-      await readFile(path.join(root, 'schemas', 'steps', 'goals', 'step.json'), 'utf8'),
+      await readFile(
+        path.join(root, 'definitions', 'markenbriefing', 'steps', 'goals', 'step.json'),
+        'utf8',
+      ),
     ) as Record<string, unknown>;
     expect(step(goals)).toBe(true);
     expect(step({ ...goals, heading: undefined, haeding: 'Ziele' })).toBe(false);

@@ -20,11 +20,12 @@ import {
   uiMetaSchema,
   type JsonSchema,
 } from '@fragewerk/engine/core';
-import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import { schemasDir } from '@fragewerk/schemas';
 import { format, resolveConfig } from 'prettier';
 
-const root = path.dirname(defaultDefinitionDirs.schemasDir);
-export const EDITOR_SCHEMAS_DIR = path.join(defaultDefinitionDirs.schemasDir, 'editor-schemas');
+/** The repository: the platform's `schemas/` stands in it beside `definitions/` and `presets/`. */
+const root = path.dirname(path.resolve(schemasDir));
+export const EDITOR_SCHEMAS_DIR = path.join(schemasDir, 'editor-schemas');
 
 /** A file type of the definition: its editor schema, the files it is for, the meta-schema. */
 export interface EditorSchema {
@@ -39,61 +40,61 @@ export const EDITOR_SCHEMAS: EditorSchema[] = [
   {
     name: 'questionnaire',
     title: 'Fragewerk: Fragebogen (questionnaire.json)',
-    files: ['schemas/questionnaire.json'],
+    files: ['definitions/*/questionnaire.json'],
     schema: questionnaireMetaSchema,
   },
   {
     name: 'step',
     title: 'Fragewerk: Schritt (step.json)',
-    files: ['schemas/steps/*/step.json'],
+    files: ['definitions/*/steps/*/step.json'],
     schema: stepMetaSchema,
   },
   {
     name: 'step-schema',
     title: 'Fragewerk: Felder und Regeln eines Schritts (schema.json)',
-    files: ['schemas/steps/*/schema.json', 'schemas/forms/*.schema.json'],
+    files: ['definitions/*/steps/*/schema.json', 'schemas/forms/*.schema.json'],
     schema: stepSchemaMetaSchema,
   },
   {
     name: 'ui',
     title: 'Fragewerk: Aussehen der Felder (ui.json)',
-    files: ['schemas/steps/*/ui.json'],
+    files: ['definitions/*/steps/*/ui.json'],
     schema: uiMetaSchema,
   },
   {
     name: 'step-prose',
     title: 'Fragewerk: Sätze der Ergebnisansicht eines Schritts (prose.de.json)',
-    files: ['schemas/steps/*/prose.de.json'],
+    files: ['definitions/*/steps/*/prose.de.json'],
     schema: stepProseMetaSchema,
   },
   {
     name: 'samples',
     title: 'Fragewerk: eigene Beispielantworten für das Studio (samples.de.json)',
-    files: ['schemas/steps/*/samples.de.json'],
+    files: ['definitions/*/steps/*/samples.de.json'],
     schema: samplesMetaSchema,
   },
   {
     name: 'prose',
-    title: 'Fragewerk: gemeinsame Texte der Ergebnisansicht (schemas/prose.de.json)',
-    files: ['schemas/prose.de.json'],
+    title: 'Fragewerk: gemeinsame Texte der Ergebnisansicht eines Fragebogens (prose.de.json)',
+    files: ['definitions/*/prose.de.json'],
     schema: proseMetaSchema,
   },
   {
     name: 'messages',
     title: 'Fragewerk: Meldungen der Validierung (messages.de.json)',
-    files: ['schemas/messages.de.json'],
+    files: ['definitions/*/messages.de.json'],
     schema: messagesMetaSchema,
   },
   {
     name: 'presets',
     title: 'Fragewerk: Preset-Listen (presets/*.de.json)',
-    files: ['presets/*.de.json'],
+    files: ['presets/*.de.json', 'definitions/*/presets/*.de.json'],
     schema: presetFileMetaSchema,
   },
   {
     name: 'migration',
-    title: 'Fragewerk: Migration (schemas/migrations/<version>.json)',
-    files: ['schemas/migrations/*.json'],
+    title: 'Fragewerk: Migration (migrations/<version>.json)',
+    files: ['definitions/*/migrations/*.json'],
     schema: migrationMetaSchema,
   },
 ];
@@ -101,7 +102,7 @@ export const EDITOR_SCHEMAS: EditorSchema[] = [
 const DOLLAR_SCHEMA = {
   type: 'string',
   description:
-    'Das JSON Schema, mit dem der Editor diese Datei prüft (z. B. "../../editor-schemas/step.schema.json"); Fragewerk selbst ignoriert die Angabe.',
+    'Das JSON Schema, mit dem der Editor diese Datei prüft (z. B. "../../../../schemas/editor-schemas/step.schema.json"); Fragewerk selbst ignoriert die Angabe.',
 };
 
 /**

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import { schemasDir } from '@fragewerk/schemas';
 import { describe, expect, it } from 'vitest';
 import { generateTypes } from './generate-types.ts';
 
@@ -9,10 +9,7 @@ describe('type generation', () => {
     const files = await generateTypes();
     expect(files.size).toBeGreaterThan(8);
     for (const [file, source] of files) {
-      const committed = await readFile(
-        path.join(defaultDefinitionDirs.schemasDir, 'types', file),
-        'utf8',
-      );
+      const committed = await readFile(path.join(schemasDir, 'types', file), 'utf8');
       expect(committed, file).toBe(source);
     }
   });

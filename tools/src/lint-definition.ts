@@ -94,6 +94,7 @@ function lintAvatarImages(
   field: string,
   definition: Definition,
   problems: Problems,
+  folder: string,
 ) {
   for (const property of propertySchemas(step.schema, field)) {
     const reference = property['x-presets'];
@@ -104,7 +105,7 @@ function lintAvatarImages(
         problems.push({
           file,
           path: pointer(list, index),
-          message: `„${entry.key}“ hat kein Bild („image“); das Avatar-Widget bei „${field}“ in schemas/steps/${step.meta.key} braucht eines.`,
+          message: `„${entry.key}“ hat kein Bild („image“); das Avatar-Widget bei „${field}“ in ${folder} braucht eines.`,
         });
     });
   }
@@ -127,8 +128,9 @@ function fieldTitle(schema: JsonSchema, name: string): string {
   return typeof title === 'string' ? title : name;
 }
 
-function lintStep(step: StepDefinition, definition: Definition, problems: Problems) {
-  const folder = `schemas/steps/${step.meta.key}`;
+/** `base` is how the questionnaire's folder is named in problems (`definitions/<id>`). */
+function lintStep(step: StepDefinition, definition: Definition, problems: Problems, base: string) {
+  const folder = `${base}/steps/${step.meta.key}`;
   const fields = propertyNames(step.schema);
   const known = (name: string | undefined, file: string, at: (string | number)[]) => {
     if (name !== undefined && !fields.has(name))
@@ -149,7 +151,7 @@ function lintStep(step: StepDefinition, definition: Definition, problems: Proble
         message: `„${String(settings['ui:title'])}“ ist eine Frage; Meldungen brauchen ein Label dafür: „ui:errorLabel“ (z. B. „${fieldTitle(step.schema, name)}“ ist ein Pflichtfeld).`,
       });
     if (isObject(settings) && settings['ui:widget'] === 'avatar')
-      lintAvatarImages(step, name, definition, problems);
+      lintAvatarImages(step, name, definition, problems, folder);
   }
   const order = step.ui['ui:order'];
   if (Array.isArray(order))
@@ -172,7 +174,7 @@ function lintStep(step: StepDefinition, definition: Definition, problems: Proble
     for (const [name, value] of Object.entries({ rating, link, badge, avatar }))
       known(value, 'step.json', ['list', 'card', name]);
   }
-  lintWidgetSchemas(step, problems);
+  lintWidgetSchemas(step, problems, folder);
   lintCompleteness(step, folder, problems);
   known(step.meta.prose?.context, 'step.json', ['prose', 'context']);
 
@@ -198,7 +200,7 @@ function lintStep(step: StepDefinition, definition: Definition, problems: Proble
     if (isObject(entries))
       for (const name of Object.keys(entries)) known(name, 'prose.de.json', [group, name]);
   }
-  lintProseSettings(step, isObject(texts) ? texts : {}, fields, problems);
+  lintProseSettings(step, isObject(texts) ? texts : {}, fields, problems, folder);
 }
 
 /** step.json `completeness`: lists only, and minimums per group only for groups the list has. */
@@ -232,8 +234,8 @@ function lintProseSettings(
   texts: ProseResources,
   fields: Set<string>,
   problems: Problems,
+  folder: string,
 ) {
-  const folder = `schemas/steps/${step.meta.key}`;
   const stepFile = `${folder}/step.json`;
   const block = step.meta.kind === 'list' ? 'item' : 'form';
   const counts = step.meta.prose?.count ?? {};
@@ -334,6 +336,11 @@ function lintPresets(definition: Definition, presetsDir: string, problems: Probl
   }
 }
 
+/** How the questionnaire's folder is named in problems: `definitions/<id>` (as the reader names it). */
+export function questionnaireFolder(raw: RawDefinition): string {
+  return raw.files?.folder ?? 'schemas';
+}
+
 /** What `npm run definition:lint` finds, with what could be read and loaded (for the studio). */
 export interface DefinitionCheck {
   problems: Problems;
@@ -358,32 +365,33 @@ export async function checkDefinition(dirs: DefinitionDirs): Promise<DefinitionC
     ...loading.filter((problem) => !broken.has(problem.file)),
   ];
   const loads = problems.length === 0;
+  const base = questionnaireFolder(raw);
   const failed = new Set(problems.map((problem) => problem.file));
 
   // Without a usable manifest every folder would look unreferenced.
-  if (!failed.has('schemas/questionnaire.json')) {
+  if (!failed.has(`${base}/questionnaire.json`)) {
     const listed = new Set(definition.stages.flatMap((stage) => stage.steps));
     for (const folder of Object.keys(raw.steps)) {
       if (!listed.has(folder))
         problems.push({
-          file: `schemas/steps/${folder}`,
+          file: `${base}/steps/${folder}`,
           path: '',
-          message: 'Der Ordner ist in schemas/questionnaire.json nicht eingetragen.',
+          message: `Der Ordner ist in ${base}/questionnaire.json nicht eingetragen.`,
         });
     }
   }
   for (const step of definition.steps) {
-    lintStep(step, definition, problems);
+    lintStep(step, definition, problems, base);
     problems.push(...ownSamples(step, raw, definition).problems);
   }
   lintPresets(definition, dirs.presetsDir, problems);
-  problems.push(...lintMigrations(definition));
+  problems.push(...lintMigrations(definition, undefined, base));
   problems.push(...(await lintPatterns(raw, dirs, broken)));
-  if (!failed.has('schemas/prose.de.json'))
+  if (!failed.has(`${base}/prose.de.json`))
     for (const key of ['empty', 'rating']) {
       if (typeof definition.prose[key] !== 'string')
         problems.push({
-          file: 'schemas/prose.de.json',
+          file: `${base}/prose.de.json`,
           path: pointer(key),
           message: `„${key}“ fehlt.`,
         });

@@ -59,9 +59,9 @@ describe('migration map lint', () => {
         },
       },
     });
-    const at = 'schemas/migrations/2.json /steps/brandpersonality';
+    const at = 'definitions/markenbriefing/migrations/2.json /steps/brandpersonality';
     expect(lintMigrations(definition)).toEqual([
-      'schemas/migrations/2.json /steps/nowhere: Den Schritt „nowhere“ gibt es in schemas/questionnaire.json nicht.',
+      'definitions/markenbriefing/migrations/2.json /steps/nowhere: Den Schritt „nowhere“ gibt es in definitions/markenbriefing/questionnaire.json nicht.',
       `${at}/renameFields/job: Das Feld „occupation“ gibt es nicht.`,
       `${at}/renameFields/gender: Das Feld „gender“ gibt es noch; umbenennen lässt sich nur ein Feld, das es nicht mehr gibt.`,
       `${at}/renameOptions/character_traits/brave: Den Schlüssel „fearless“ gibt es nicht.`,
@@ -90,30 +90,30 @@ describe('migration map lint', () => {
       await rm(root, { recursive: true, force: true });
     });
 
-    it('reports a map from the folder schemas/migrations/', async () => {
+    it("reports a map from the questionnaire folder's migrations/", async () => {
       root = await mkdtemp(path.join(tmpdir(), 'fragewerk-lint-migrations-'));
       const dirs = {
-        schemasDir: path.join(root, 'schemas'),
+        folder: path.join(root, 'definitions', 'markenbriefing'),
         presetsDir: path.join(root, 'presets'),
       };
-      await cp(defaultDefinitionDirs.schemasDir, dirs.schemasDir, { recursive: true });
+      await cp(defaultDefinitionDirs.folder, dirs.folder, { recursive: true });
       await cp(defaultDefinitionDirs.presetsDir, dirs.presetsDir, { recursive: true });
-      const manifest = path.join(dirs.schemasDir, 'questionnaire.json');
+      const manifest = path.join(dirs.folder, 'questionnaire.json');
       const json = JSON.parse(await readFile(manifest, 'utf8')) as { version: number };
       json.version = 2;
       await writeFile(manifest, JSON.stringify(json));
-      await mkdir(path.join(dirs.schemasDir, 'migrations'));
+      await mkdir(path.join(dirs.folder, 'migrations'));
       await writeFile(
-        path.join(dirs.schemasDir, 'migrations', '2.json'),
+        path.join(dirs.folder, 'migrations', '2.json'),
         JSON.stringify({ steps: { goals: { renameFields: { aim: 'goal_definition' } } } }),
       );
       expect(await lintDefinition(dirs)).toEqual([]);
       await writeFile(
-        path.join(dirs.schemasDir, 'migrations', '2.json'),
+        path.join(dirs.folder, 'migrations', '2.json'),
         JSON.stringify({ steps: { goals: { renameFields: { aim: 'target' } } } }),
       );
       expect(await lintDefinition(dirs)).toEqual([
-        'schemas/migrations/2.json /steps/goals/renameFields/aim: Das Feld „target“ gibt es nicht.',
+        'definitions/markenbriefing/migrations/2.json /steps/goals/renameFields/aim: Das Feld „target“ gibt es nicht.',
       ]);
     });
   });

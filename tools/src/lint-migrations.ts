@@ -1,5 +1,5 @@
 /**
- * The lint of the migration maps (`schemas/migrations/<version>.json`,
+ * The lint of the migration maps (`definitions/<id>/migrations/<version>.json`,
  * docs/editors-guide.md#änderungen-veröffentlichen): the map of the definition's own version is
  * what the next start brings, so it has to fit this definition – renamed fields and mapped keys
  * exist, dropped fields and replaced keys do not. Maps of earlier versions are history and are
@@ -13,6 +13,7 @@ import {
   type JsonSchema,
   type StepDefinition,
 } from '@fragewerk/engine/core';
+import { DEFINITIONS_FOLDER } from '@fragewerk/engine/core/node';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -47,20 +48,25 @@ const stepOf = (definition: Definition | undefined, key: string): StepDefinition
 
 /**
  * Problems of the migration map that `definition` brings (the one named by its version), each
- * at its place in the file; `previous` is the revision it starts from, where known.
+ * at its place in the file; `previous` is the revision it starts from, where known. `folder` names
+ * the questionnaire's folder in problems (default: `definitions/<id>` by the manifest's id).
  */
-export function lintMigrations(definition: Definition, previous?: Definition): DefinitionProblem[] {
+export function lintMigrations(
+  definition: Definition,
+  previous?: Definition,
+  folder = definition.id ? `${DEFINITIONS_FOLDER}/${definition.id}` : 'schemas',
+): DefinitionProblem[] {
   const version = String(definition.version);
   const map = definition.migrations?.[version];
   if (!map) return [];
-  const file = `schemas/migrations/${version}.json`;
+  const file = `${folder}/migrations/${version}.json`;
   const problems: DefinitionProblem[] = [];
   const report = (at: (string | number)[], message: string) =>
     problems.push({ file, path: pointer(...at), message });
   for (const [key, migration] of Object.entries(map.steps)) {
     const step = stepOf(definition, key);
     if (!step) {
-      report(['steps', key], `Den Schritt „${key}“ gibt es in schemas/questionnaire.json nicht.`);
+      report(['steps', key], `Den Schritt „${key}“ gibt es in ${folder}/questionnaire.json nicht.`);
       continue;
     }
     const fields = stepFields(step.schema);

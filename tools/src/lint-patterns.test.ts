@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatProblem } from '@fragewerk/engine/core';
-import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import { defaultDefinitionDirs, platformFormsDir } from '@fragewerk/engine/core/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lintDefinition } from './lint-definition.ts';
 import { lintSchemaPatterns } from './lint-patterns.ts';
@@ -21,9 +21,14 @@ afterEach(async () => {
 /** A copy of our definition that a test may break. */
 async function copyDefinition() {
   root = await mkdtemp(path.join(tmpdir(), 'fragewerk-patterns-'));
-  const dirs = { schemasDir: path.join(root, 'schemas'), presetsDir: path.join(root, 'presets') };
-  await cp(defaultDefinitionDirs.schemasDir, dirs.schemasDir, { recursive: true });
+  const dirs = {
+    folder: path.join(root, 'definitions', 'markenbriefing'),
+    presetsDir: path.join(root, 'presets'),
+    formsDir: path.join(root, 'schemas', 'forms'),
+  };
+  await cp(defaultDefinitionDirs.folder, dirs.folder, { recursive: true });
   await cp(defaultDefinitionDirs.presetsDir, dirs.presetsDir, { recursive: true });
+  await cp(platformFormsDir, dirs.formsDir, { recursive: true });
   return dirs;
 }
 
@@ -37,7 +42,7 @@ async function edit(file: string, change: (json: Json) => void) {
 
 /** The shipped competitors' URL pattern, read from the definition. */
 async function shippedUrlPattern(): Promise<RegExp> {
-  const file = path.join(defaultDefinitionDirs.schemasDir, 'steps', 'competitors', 'schema.json');
+  const file = path.join(defaultDefinitionDirs.folder, 'steps', 'competitors', 'schema.json');
   const schema = JSON.parse(await readFile(file, 'utf8')) as Json;
   return new RegExp(String(schema.properties!.url!.pattern), 'u');
 }
@@ -50,10 +55,10 @@ describe('definition lint: patterns', () => {
 
   it('rejects a backtracking pattern and one without maxLength, naming file and JSON path in German', async () => {
     const dirs = await copyDefinition();
-    await edit(path.join(dirs.schemasDir, 'steps', 'competitors', 'schema.json'), (schema) => {
+    await edit(path.join(dirs.folder, 'steps', 'competitors', 'schema.json'), (schema) => {
       schema.properties!.url!.pattern = FORMER_URL;
     });
-    await edit(path.join(dirs.schemasDir, 'forms', 'new-project.schema.json'), (schema) => {
+    await edit(path.join(dirs.formsDir, 'new-project.schema.json'), (schema) => {
       schema.properties!.project_name!.pattern = CATASTROPHIC;
       schema.properties!.customer_firm!.pattern = '^[A-Z]';
       delete schema.properties!.customer_firm!.maxLength;
@@ -63,7 +68,7 @@ describe('definition lint: patterns', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^schemas\/steps\/competitors\/schema\.json \/properties\/url\/pattern: Das Muster „\^\$\|\^\(\?:https\?\|ftp\).*“ kann bei ungünstiger Eingabe den Server blockieren: seine Laufzeit wächst polynomiell \(2\. Grades\) mit der Länge der Eingabe \(ReDoS; z\. B\. bei .+\)\. Bitte so umschreiben/,
+          /^definitions\/markenbriefing\/steps\/competitors\/schema\.json \/properties\/url\/pattern: Das Muster „\^\$\|\^\(\?:https\?\|ftp\).*“ kann bei ungünstiger Eingabe den Server blockieren: seine Laufzeit wächst polynomiell \(2\. Grades\) mit der Länge der Eingabe \(ReDoS; z\. B\. bei .+\)\. Bitte so umschreiben/,
         ),
         expect.stringMatching(
           /^schemas\/forms\/new-project\.schema\.json \/properties\/project_name\/pattern: Das Muster „\^\(a\+\)\+\$“ kann bei ungünstiger Eingabe den Server blockieren: seine Laufzeit wächst exponentiell/,

@@ -17,7 +17,7 @@ import {
   type DefinitionProblem,
   type RawDefinition,
 } from '@fragewerk/engine/core';
-import type { DefinitionDirs } from '@fragewerk/engine/core/node';
+import { platformFormsDir, type DefinitionDirs } from '@fragewerk/engine/core/node';
 import type * as Recheck from 'recheck';
 import type { Diagnostics } from 'recheck';
 
@@ -97,8 +97,8 @@ export function lintSchemaPatterns(
 }
 
 /** The API's response schemas (`schemas/api/*.schema.json`), where the folder exists. */
-async function responseSchemas(schemasDir: string): Promise<[file: string, schema: unknown][]> {
-  const folder = path.join(schemasDir, 'api');
+async function responseSchemas(platformDir: string): Promise<[file: string, schema: unknown][]> {
+  const folder = path.join(platformDir, 'api');
   let names: string[];
   try {
     names = (await readdir(folder)).filter((name) => name.endsWith('.schema.json')).sort();
@@ -129,7 +129,7 @@ export async function lintPatterns(
 ): Promise<DefinitionProblem[]> {
   const files: [file: string, schema: unknown, input: boolean][] = [
     ...Object.entries(raw.steps).map(([key, files]): [string, unknown, boolean] => [
-      `schemas/steps/${key}/schema.json`,
+      `${raw.files?.folder ?? 'schemas'}/steps/${key}/schema.json`,
       files.schema,
       true,
     ]),
@@ -138,7 +138,8 @@ export async function lintPatterns(
       schema,
       true,
     ]),
-    ...(await responseSchemas(dirs.schemasDir)).map(
+    // The API's schemas stand beside the platform's forms (`schemas/api/`, `schemas/forms/`).
+    ...(await responseSchemas(path.dirname(dirs.formsDir ?? platformFormsDir))).map(
       ([file, schema]): [string, unknown, boolean] => [file, schema, false],
     ),
   ];

@@ -26,10 +26,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * The date, range and url-list widgets each edit one shape of value: the field's schema must be
  * that shape, and a range or a list of addresses needs its widget (rjsf would show the bare
- * object or list otherwise). Only top-level fields of a step have widgets of their own.
+ * object or list otherwise). Only top-level fields of a step have widgets of their own. `folder`
+ * names the step's folder in problems (`definitions/<id>/steps/<key>`).
  */
-export function lintWidgetSchemas(step: StepDefinition, problems: DefinitionProblem[]) {
-  const folder = `schemas/steps/${step.meta.key}`;
+export function lintWidgetSchemas(
+  step: StepDefinition,
+  problems: DefinitionProblem[],
+  folder = `schemas/steps/${step.meta.key}`,
+) {
   const kinds = fieldKinds(step.schema);
   const properties = isObject(step.schema.properties) ? step.schema.properties : {};
   for (const [name, settings] of Object.entries(step.ui)) {

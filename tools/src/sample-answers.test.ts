@@ -139,13 +139,16 @@ describe("a step's own samples (samples.de.json)", () => {
 
   async function withSamples(files: Record<string, unknown>) {
     root ??= await mkdtemp(path.join(tmpdir(), 'fragewerk-samples-'));
-    const dirs = { schemasDir: path.join(root, 'schemas'), presetsDir: path.join(root, 'presets') };
-    await rm(dirs.schemasDir, { recursive: true, force: true });
-    await cp(defaultDefinitionDirs.schemasDir, dirs.schemasDir, { recursive: true });
+    const dirs = {
+      folder: path.join(root, 'definitions', 'markenbriefing'),
+      presetsDir: path.join(root, 'presets'),
+    };
+    await rm(dirs.folder, { recursive: true, force: true });
+    await cp(defaultDefinitionDirs.folder, dirs.folder, { recursive: true });
     await cp(defaultDefinitionDirs.presetsDir, dirs.presetsDir, { recursive: true, force: true });
     for (const [step, content] of Object.entries(files))
       await writeFile(
-        path.join(dirs.schemasDir, 'steps', step, 'samples.de.json'),
+        path.join(dirs.folder, 'steps', step, 'samples.de.json'),
         JSON.stringify(content),
       );
     const { raw } = await readDefinitionFiles(dirs);
@@ -170,7 +173,7 @@ describe("a step's own samples (samples.de.json)", () => {
     // Incomplete answers are a problem like any other: the studio shows them, not the file.
     const { problems } = ownSamples(stepOf('brandpositioning'), raw, definition);
     expect(problems).toContainEqual({
-      file: 'schemas/steps/brandpositioning/samples.de.json',
+      file: 'definitions/markenbriefing/steps/brandpositioning/samples.de.json',
       path: '/answers/target_audience',
       message: 'Zielgruppe ist ein Pflichtfeld',
     });
@@ -182,7 +185,7 @@ describe("a step's own samples (samples.de.json)", () => {
       goals: { answers: {} },
       competitors: { itmes: [] },
     });
-    const file = (key: string) => `schemas/steps/${key}/samples.de.json`;
+    const file = (key: string) => `definitions/markenbriefing/steps/${key}/samples.de.json`;
     expect(ownSamples(stepOf('userstories'), raw, definition).problems).toEqual([
       {
         file: file('userstories'),

@@ -567,7 +567,7 @@ export function ownSamples(
   raw: RawDefinition,
   definition: Definition,
 ): { samples?: Answers[] | Answers; problems: DefinitionProblem[] } {
-  const file = `schemas/steps/${step.meta.key}/${SAMPLES_FILE}`;
+  const file = `${raw.files?.folder ?? 'schemas'}/steps/${step.meta.key}/${SAMPLES_FILE}`;
   const own = raw.steps[step.meta.key]?.samples;
   if (own === undefined || own === null) return { problems: [] };
   const meta = createAjv({ verbose: true }).compile(samplesMetaSchema);

@@ -1,18 +1,27 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import {
+  defaultDefinitionDirs,
+  platformFormsDir,
+  type DefinitionDirs,
+} from '@fragewerk/engine/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildState } from './build-state.ts';
+import { absolutePath, buildState } from './build-state.ts';
 
 describe("the studio's view of a definition", () => {
   let root: string;
-  let dirs: { schemasDir: string; presetsDir: string };
+  let dirs: DefinitionDirs;
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'fragewerk-studio-state-'));
-    dirs = { schemasDir: path.join(root, 'schemas'), presetsDir: path.join(root, 'presets') };
-    await cp(defaultDefinitionDirs.schemasDir, dirs.schemasDir, { recursive: true });
+    dirs = {
+      folder: path.join(root, 'definitions', 'markenbriefing'),
+      presetsDir: path.join(root, 'presets'),
+      formsDir: path.join(root, 'schemas', 'forms'),
+    };
+    await cp(defaultDefinitionDirs.folder, dirs.folder, { recursive: true });
     await cp(defaultDefinitionDirs.presetsDir, dirs.presetsDir, { recursive: true });
+    await cp(platformFormsDir, dirs.formsDir!, { recursive: true });
   });
   afterAll(async () => {
     await rm(root, { recursive: true, force: true });
@@ -58,7 +67,7 @@ describe("the studio's view of a definition", () => {
 
   it('keeps the checks of a revision whose schemas did not change, and has no preview for a broken one', async () => {
     const before = (await buildState(dirs, 1, root)).state;
-    const step = path.join(dirs.schemasDir, 'steps', 'goals', 'step.json');
+    const step = path.join(dirs.folder, 'steps', 'goals', 'step.json');
     const text = await readFile(step, 'utf8');
     await writeFile(step, text.replace('Wohin soll die Reise gehen?', 'Wohin geht es?'));
     const relabelled = (await buildState(dirs, 2, root)).state;
@@ -75,13 +84,35 @@ describe("the studio's view of a definition", () => {
     expect(broken.definition).toBeUndefined();
     expect(broken.state.problems).toEqual([
       {
-        file: 'schemas/steps/goals/step.json',
+        file: 'definitions/markenbriefing/steps/goals/step.json',
         path: '',
         message:
           'Kein gültiges JSON (Zeile 1, Spalte 19): Die Datei endet mitten im JSON – fehlt eine schließende Klammer?',
       },
     ]);
-    expect(broken.state.paths).toEqual({ 'schemas/steps/goals/step.json': step });
+    expect(broken.state.paths).toEqual({
+      'definitions/markenbriefing/steps/goals/step.json': step,
+    });
     await writeFile(step, text);
+  });
+
+  it('finds the file of a problem in the questionnaire folder, the shared presets or the platform', () => {
+    const { folder, presetsDir } = dirs;
+    const forms = path.join(root, 'schemas', 'forms');
+    expect(absolutePath('definitions/markenbriefing/steps/goals/ui.json', dirs)).toBe(
+      path.join(folder, 'steps', 'goals', 'ui.json'),
+    );
+    expect(absolutePath('definitions/markenbriefing/presets/goals.de.json', dirs)).toBe(
+      path.join(folder, 'presets', 'goals.de.json'),
+    );
+    expect(absolutePath('presets/goals.de.json', dirs)).toBe(
+      path.join(presetsDir, 'goals.de.json'),
+    );
+    expect(absolutePath('schemas/forms/account.schema.json', dirs)).toBe(
+      path.join(forms, 'account.schema.json'),
+    );
+    expect(absolutePath('schemas/api/user.schema.json', dirs)).toBe(
+      path.join(root, 'schemas', 'api', 'user.schema.json'),
+    );
   });
 });

@@ -16,7 +16,7 @@ import {
   type Presets,
   type StepDefinition,
 } from '@fragewerk/engine/core';
-import type { DefinitionDirs } from '@fragewerk/engine/core/node';
+import { folderName, platformFormsDir, type DefinitionDirs } from '@fragewerk/engine/core/node';
 import { checkDefinition } from '../src/lint-definition.ts';
 import { ownSamples, sampleAnswers } from '../src/sample-answers.ts';
 import type { Answers, PresetList, PresetUse, StepSamples, StudioState } from './studio-state.ts';
@@ -157,10 +157,22 @@ export function checksKey(definition: Definition): string {
   return createHash('sha256').update(content).digest('hex').slice(0, 16);
 }
 
-/** The absolute path of a problem's file (`schemas/…` or `presets/…`). */
+/**
+ * The absolute path of a problem's file, named as the reader names it: `definitions/<id>/…` (the
+ * questionnaire's folder), `presets/…` (the shared lists), `schemas/forms/…` and `schemas/api/…`
+ * (the platform's).
+ */
 export function absolutePath(file: string, dirs: DefinitionDirs): string {
-  const [top, ...rest] = file.split('/');
-  return path.join(top === 'presets' ? dirs.presetsDir : dirs.schemasDir, ...rest);
+  const { folder, presetsDir, formsDir = platformFormsDir } = dirs;
+  const below = (dir: string, prefix: string) =>
+    path.join(dir, ...file.slice(prefix.length).split('/'));
+  if (file.startsWith('presets/')) return below(presetsDir, 'presets/');
+  if (file.startsWith('schemas/forms/')) return below(formsDir, 'schemas/forms/');
+  if (file.startsWith('schemas/api/'))
+    return below(path.join(path.dirname(formsDir), 'api'), 'schemas/api/');
+  const own = `${folderName(folder)}/`;
+  if (file.startsWith(own)) return below(folder, own);
+  return path.join(folder, ...file.split('/').slice(1));
 }
 
 /**

@@ -11,8 +11,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Definition } from '@fragewerk/engine/core';
 import {
-  defaultDefinitionDirs,
+  DEFAULT_QUESTIONNAIRE,
   definitionDirsFrom,
+  platformFormsDir,
   standaloneChecksModule,
   type DefinitionDirs,
 } from '@fragewerk/engine/core/node';
@@ -21,8 +22,10 @@ import { bundlePage } from './page-bundle.ts';
 import type { StudioState } from './studio-state.ts';
 
 export interface StudioOptions {
-  /** A folder with `schemas/` and `presets/`; without one, the repository's definition. */
+  /** A catalogue: a folder with `definitions/` and `presets/`; without one, the repository's. */
   definitionDir?: string;
+  /** The questionnaire of the catalogue to show (its folder's name); default: the brand briefing. */
+  questionnaire?: string;
   port: number;
   host?: string;
   /** Called after every update the page is sent (tests, the start message). */
@@ -77,10 +80,12 @@ function presetImages(definition: Definition | undefined): Set<string> {
 }
 
 export async function startStudio(options: StudioOptions): Promise<Studio> {
-  const dirs: DefinitionDirs = definitionDirsFrom(options.definitionDir, defaultDefinitionDirs);
-  const definitionDir = options.definitionDir
-    ? path.resolve(options.definitionDir)
-    : path.dirname(dirs.schemasDir);
+  const dirs: DefinitionDirs = definitionDirsFrom(
+    options.definitionDir,
+    options.questionnaire ?? DEFAULT_QUESTIONNAIRE,
+  );
+  // The page names the questionnaire's folder: with several in the catalogue, which one it shows.
+  const definitionDir = dirs.folder;
 
   let revision = 1;
   const [bundle, first] = await Promise.all([
@@ -133,7 +138,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     timer = setTimeout(() => void rebuild(), SETTLE_MS);
   };
   const watchers: FSWatcher[] = [];
-  for (const dir of [dirs.schemasDir, dirs.presetsDir]) {
+  for (const dir of [dirs.folder, dirs.presetsDir, dirs.formsDir ?? platformFormsDir]) {
     try {
       watchers.push(watch(dir, { recursive: true }, changed));
     } catch {
