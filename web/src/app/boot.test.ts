@@ -78,11 +78,36 @@ describe('loadBootData', () => {
     });
   });
 
-  it('loads the project for a customer with the share link', async () => {
+  it('boots a share link with its project’s revision only: user and project at once, then the revision', async () => {
     const asked = bootServer(null);
+    const revision = { ...definition, revision: { id: 'b'.repeat(64), label: 1 } };
+    server.use(
+      api.get(`/projects/${id}`, makeProject({ definition_revision: revision.revision })),
+      api.get(`/definitions/${'b'.repeat(64)}`, revision),
+    );
     apiContext.editToken = 'geheimes-token';
-    await loadBootData(createStore(createI18n()), id);
-    expect(asked).toContain(`/api/projects/${id}`);
+    const store = createStore(createI18n());
+    await loadBootData(store, id);
+    expect(asked.slice(0, 2).sort()).toEqual([`/api/projects/${id}`, '/api/user/current']);
+    expect(asked.slice(2)).toEqual([`/api/definitions/${'b'.repeat(64)}`]);
+    // The brand briefing's current definition is not loaded for a customer.
+    expect(asked).not.toContain('/api/config/definition');
+    expect(
+      configApi.endpoints.getRevisionDefinition.select('b'.repeat(64))(store.getState()).data,
+    ).toEqual(revision);
+    expect(configApi.endpoints.getDefinition.select()(store.getState()).isUninitialized).toBe(true);
+  });
+
+  it('boots a share link whose project cannot be read without any questionnaire (its notice needs none)', async () => {
+    const asked = bootServer(null);
+    server.use(
+      http.get(`*/api/projects/${id}`, () =>
+        HttpResponse.json({ message: 'Link ungültig', errors: {} }, { status: 410 }),
+      ),
+    );
+    apiContext.editToken = 'geheimes-token';
+    await expect(loadBootData(createStore(createI18n()), id)).resolves.toBeUndefined();
+    expect(asked.sort()).toEqual([`/api/projects/${id}`, '/api/user/current']);
   });
 
   it('does not ask for the project without a login or a share link', async () => {

@@ -25,9 +25,13 @@ export function lazyChecks(url = CHECKS_URL): Promise<CompiledChecks> {
   return { then: (resolve, reject) => load().then(resolve, reject) } as Promise<CompiledChecks>;
 }
 
-/** What the boot read: the definition and user always, the project and results where asked. */
+/**
+ * What the boot read: the user always; the current definition, or under a share link the revision
+ * its project is on instead; the project and results where asked.
+ */
 export interface BootData {
-  definition: Definition;
+  definition?: Definition;
+  revision?: Definition;
   user: CurrentUser | null;
   project?: Project;
   results?: Results;
@@ -53,17 +57,18 @@ const cacheEntry = <Arg, Value>(endpoint: QueryEndpoint<Arg, Value>, arg: Arg, v
  * is asked for again instead of dropped); the project and results are subscribed by their screens.
  */
 export function putBootData(store: AppStore, data: BootData): void {
-  const entries = [
-    cacheEntry(configApi.endpoints.getDefinition, undefined, data.definition),
-    cacheEntry(userApi.endpoints.getCurrentUser, undefined, data.user),
-  ];
+  const { getDefinition, getRevisionDefinition } = configApi.endpoints;
+  const entries = [cacheEntry(userApi.endpoints.getCurrentUser, undefined, data.user)];
+  if (data.definition) entries.push(cacheEntry(getDefinition, undefined, data.definition));
+  if (data.revision?.revision)
+    entries.push(cacheEntry(getRevisionDefinition, data.revision.revision.id, data.revision));
   const { getProject, getResults } = projectsApi.endpoints;
   if (data.project) entries.push(cacheEntry(getProject, data.project.id, data.project));
   if (data.project && data.results)
     entries.push(cacheEntry(getResults, data.project.id, data.results));
   store.dispatch(api.util.upsertQueryEntries(entries));
   // Answered from the cache: no second request.
-  store.dispatch(configApi.endpoints.getDefinition.initiate());
+  if (data.definition) store.dispatch(getDefinition.initiate());
   store.dispatch(userApi.endpoints.getCurrentUser.initiate());
 }
 
@@ -88,12 +93,17 @@ async function read<T>(path: string): Promise<T | undefined> {
  * server-rendered steps beside it. Throws when the definition or the user cannot be read. A
  * project or results that cannot be read stay out of the cache: the project container's and the
  * results view's own queries ask once more and show what went wrong.
+ *
+ * A share link boots with its project's questionnaire only (docs/architecture.md#katalog): the
+ * user and the project at once, then the revision the project is on – not the current definition
+ * of the brand briefing, which a customer of another questionnaire never needs.
  */
 export async function loadBootData(
   store: AppStore,
   projectId?: string,
   { results = false }: { results?: boolean } = {},
 ): Promise<void> {
+  if (projectId && apiContext.editToken) return loadShareBootData(store, projectId, results);
   const [definition, user] = await Promise.all([
     read<Definition>('/config/definition'),
     read<CurrentUser | null>('/user/current'),
@@ -101,11 +111,31 @@ export async function loadBootData(
   if (!definition || user === undefined) throw new Error('Definition oder Account nicht lesbar');
   const opened =
     projectId && (user || apiContext.editToken)
-      ? await Promise.all([
-          read<Project>(`/projects/${projectId}`),
-          results ? read<Results>(`/projects/${projectId}/results`) : undefined,
-        ])
-      : [];
-  const [project, steps] = opened;
-  putBootData(store, { definition, user, project, results: steps });
+      ? await readProject(projectId, results)
+      : { project: undefined, steps: undefined };
+  putBootData(store, { definition, user, project: opened.project, results: opened.steps });
+}
+
+/** The project and, for the results view, its server-rendered steps (undefined where unreadable). */
+async function readProject(projectId: string, results: boolean) {
+  const [project, steps] = await Promise.all([
+    read<Project>(`/projects/${projectId}`),
+    results ? read<Results>(`/projects/${projectId}/results`) : undefined,
+  ]);
+  return { project, steps };
+}
+
+/** The boot of a share link: user and project at once, then the project's own revision. */
+async function loadShareBootData(store: AppStore, projectId: string, results: boolean) {
+  const [user, opened] = await Promise.all([
+    read<CurrentUser | null>('/user/current'),
+    readProject(projectId, results),
+  ]);
+  const { project, steps } = opened;
+  const revisionId = project?.definition_revision.id;
+  // An unreadable project (renewed link, archived) shows its notice, which needs no questionnaire.
+  const revision = revisionId ? await read<Definition>(`/definitions/${revisionId}`) : undefined;
+  if (user === undefined || (revisionId && !revision))
+    throw new Error('Fragebogen oder Account nicht lesbar');
+  putBootData(store, { user, project, results: steps, revision });
 }

@@ -1,5 +1,7 @@
 import type { Definition } from '@fragewerk/engine/core';
-import { createContext, useContext } from 'react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { createContext, use, useContext } from 'react';
+import { useDispatch } from 'react-redux';
 import { configApi } from '../lib/config-api.ts';
 
 /**
@@ -15,12 +17,29 @@ export interface ProjectDefinitions {
 
 export const ProjectDefinitionContext = createContext<ProjectDefinitions | null>(null);
 
-/** The current definition, loaded before the app renders – whatever project is on screen. */
+/** The load of the current definition after the boot, shared by every component waiting for it. */
+let loadingCurrent: Promise<unknown> | undefined;
+
+/**
+ * The current definition (the brand briefing's, with the platform's forms) – loaded before the
+ * app renders, except under a share link, which boots with its project's questionnaire only
+ * (docs/architecture.md#katalog): there it is loaded on first use, suspending until it is there.
+ */
 export function useCurrentDefinition(): Definition {
-  // Without a subscription of its own, like useCurrentUser: the boot's request keeps the entry.
+  // Without a subscription of its own, like useCurrentUser: the boot's (or this) request keeps it.
   const { data } = configApi.endpoints.getDefinition.useQueryState();
-  if (!data) throw new Error('Die Definition wurde vor dem Start nicht geladen.');
-  return data;
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  if (data) return data;
+  loadingCurrent ??= dispatch(configApi.endpoints.getDefinition.initiate())
+    .unwrap()
+    .finally(() => (loadingCurrent = undefined));
+  use(loadingCurrent);
+  throw new Error('Die Definition konnte nicht geladen werden.');
+}
+
+/** The current definition when it is loaded already (undefined under a share link until then). */
+export function useLoadedCurrentDefinition(): Definition | undefined {
+  return configApi.endpoints.getDefinition.useQueryState().data;
 }
 
 /**

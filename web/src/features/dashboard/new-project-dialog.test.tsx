@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, makeProject, questionnaires, renderApp } from '../../test/render-app.tsx';
 
 /** Opens „Neues Projekt“ on an empty dashboard with `handlers`. */
-async function openDialog(handlers: Parameters<typeof renderApp>[1]['handlers'] = []) {
+async function openDialog(handlers: NonNullable<Parameters<typeof renderApp>[1]>['handlers'] = []) {
   const rendered = await renderApp('/dashboard', {
     handlers: [api.get('/projects', []), ...(handlers ?? [])],
   });

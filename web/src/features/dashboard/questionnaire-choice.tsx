@@ -38,9 +38,7 @@ export function QuestionnaireChoice({
           <span className="questionnaire-option-text">
             <span className="questionnaire-option-title">{questionnaire.title}</span>
             {questionnaire.description ? (
-              <span className="questionnaire-option-description">
-                {questionnaire.description}
-              </span>
+              <span className="questionnaire-option-description">{questionnaire.description}</span>
             ) : null}
             <span className="questionnaire-option-facts">
               {t('dashboard.create.facts', {

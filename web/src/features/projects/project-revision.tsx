@@ -4,7 +4,10 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyChecks, revisionChecksUrl } from '../../app/boot.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { ProjectDefinitionContext, useCurrentDefinition } from '../../hooks/use-definition.ts';
+import {
+  ProjectDefinitionContext,
+  useLoadedCurrentDefinition,
+} from '../../hooks/use-definition.ts';
 import { useGetRevisionDefinitionQuery } from '../../lib/config-api.ts';
 import type { Project } from '../../lib/projects-api.ts';
 
@@ -18,18 +21,20 @@ const checksOf = (id: string) => {
 
 /**
  * Shows a project with the definition revision it is on (docs/architecture.md#revisionen): a project
- * on the current revision – every running one, most approved ones – needs nothing more than the
- * definition loaded at boot; an approved project on an older revision loads that revision and its
- * checks, and every screen inside renders and validates with them. The one place where a project's
+ * on the current revision of the brand briefing needs nothing more than the definition loaded at
+ * boot; a project of another questionnaire of the catalogue, one on an older revision, and every
+ * project opened with a share link (whose boot loads only its revision) render and validate with
+ * their own revision and its checks. The one place where a project's
  * steps are decided: every screen inside gets the revision without the steps switched off for this
  * project (`hidden_steps`, docs/product.md#projekteinstellungen) from `useDefinition`, the settings
  * the whole revision from `useFullDefinition`.
  */
 export function ProjectRevision({ project, children }: { project: Project; children: ReactNode }) {
   const { t } = useTranslation();
-  const current = useCurrentDefinition();
+  const current = useLoadedCurrentDefinition();
   const id = project.definition_revision?.id;
-  const own = Boolean(id && current.revision && id !== current.revision.id);
+  // A current definition without a revision (as in component tests) stands for every project.
+  const own = Boolean(id && (!current || (current.revision && id !== current.revision.id)));
   const { data, isError } = useGetRevisionDefinitionQuery(id ?? '', { skip: !own });
   const full = own ? data : current;
   const hidden = project.hidden_steps;
