@@ -116,11 +116,11 @@ describe('migration maps in the definition', () => {
   it('are loaded by version and checked against their meta-schema', () => {
     expect(problems({ 2: renameBrave })).toEqual([]);
     expect(problems({ 3: renameBrave })).toEqual([
-      'schemas/migrations/3.json: Version 3 ist größer als die Version 2 in schemas/questionnaire.json.',
+      'definitions/markenbriefing/migrations/3.json: Version 3 ist größer als die Version 2 in definitions/markenbriefing/questionnaire.json.',
     ]);
     expect(problems({ neu: renameBrave })[0]).toContain('Der Dateiname muss die Version sein');
     expect(problems({ 2: { steps: { goals: { rename: {} } } } })).toEqual([
-      'schemas/migrations/2.json /steps/goals/rename: „rename“ ist hier nicht vorgesehen. Möglich sind: „renameFields“, „renameOptions“, „dropFields“.',
+      'definitions/markenbriefing/migrations/2.json /steps/goals/rename: „rename“ ist hier nicht vorgesehen. Möglich sind: „renameFields“, „renameOptions“, „dropFields“.',
     ]);
   });
 });

@@ -65,8 +65,24 @@ describe('revision ids', () => {
       revision: { id: 'abc', label: 1 },
     };
     expect(revisionId(served)).toBe(revisionId(definition));
-    expect(revisionContent(served)).toEqual(definition);
-    expect(canonicalDefinitionJson(served)).toBe(JSON.stringify(definition));
+    // The platform's forms belong to no questionnaire: they are attached when a revision is loaded.
+    const { forms: _forms, ...content } = definition;
+    expect(revisionContent(served)).toEqual(content);
+    expect(canonicalDefinitionJson(served)).toBe(JSON.stringify(content));
+  });
+
+  it('leave out the platform forms: a changed form changes no revision', () => {
+    const definition = load();
+    const reworded = load((copy) => {
+      const account = copy.forms.account as { properties: Record<string, { title: string }> };
+      account.properties.company!.title = 'Firma (neu)';
+    });
+    // The form did change (else this test could not fail) …
+    expect(reworded.forms.account).not.toEqual(definition.forms.account);
+    // … and neither the canonical text nor the hash did.
+    expect(canonicalDefinitionJson(reworded)).toBe(canonicalDefinitionJson(definition));
+    expect(canonicalDefinitionJson(reworded)).not.toContain('Firma (neu)');
+    expect(revisionId(reworded)).toBe(revisionId(definition));
   });
 
   it('change with a migration map, which is part of the content', () => {

@@ -69,17 +69,17 @@ describe('loadDefinition', () => {
     (broken.steps.personas!.step as { kind: string }).kind = 'table';
     const problems = problemsOf(broken);
     expect(problems).toContainEqual({
-      file: 'schemas/steps/goals/schema.json',
+      file: 'definitions/markenbriefing/steps/goals/schema.json',
       path: '/allOf/0/then/properties/goal/x-presets',
       message: 'Die Preset-Liste „goals.nonexistent“ gibt es nicht.',
     });
     expect(problems).toContainEqual({
-      file: 'schemas/questionnaire.json',
+      file: 'definitions/markenbriefing/questionnaire.json',
       path: '/stages/0/steps/3',
-      message: 'Zum Schritt „missing“ fehlt der Ordner schemas/steps/missing.',
+      message: 'Zum Schritt „missing“ fehlt der Ordner definitions/markenbriefing/steps/missing.',
     });
     expect(problems).toContainEqual({
-      file: 'schemas/steps/personas/step.json',
+      file: 'definitions/markenbriefing/steps/personas/step.json',
       path: '/kind',
       message: '„table“ ist nicht möglich. Möglich sind: „list“, „form“.',
     });
@@ -94,17 +94,17 @@ describe('loadDefinition', () => {
     ).properties.age.minimum = 'eins';
     const problems = problemsOf(broken);
     expect(problems).toContainEqual({
-      file: 'schemas/steps/goals/step.json',
+      file: 'definitions/markenbriefing/steps/goals/step.json',
       path: '/slug',
       message: 'Den Slug „wettbewerber“ hat schon der Schritt „competitors“.',
     });
     expect(problems).toContainEqual({
-      file: 'schemas/steps/userstories/help.de.md',
+      file: 'definitions/markenbriefing/steps/userstories/help.de.md',
       path: '',
       message: 'Die Datei fehlt oder ist leer.',
     });
     expect(problems).toContainEqual({
-      file: 'schemas/steps/personas/schema.json',
+      file: 'definitions/markenbriefing/steps/personas/schema.json',
       path: '/properties/age/minimum',
       message: 'muss eine Zahl sein.',
     });
@@ -118,7 +118,7 @@ describe('loadDefinition', () => {
     (broken.questionnaire as { stages: { steps: string[] }[] }).stages[0]!.steps.push('progress');
     expect(problemsOf(broken)).toEqual([
       {
-        file: 'schemas/questionnaire.json',
+        file: 'definitions/markenbriefing/questionnaire.json',
         path: '/stages/0/steps/3',
         message:
           '„progress“ ist ein Feld jedes Projekts; die Antworten eines Schritts stehen unter seinem Schlüssel daneben. Der Schritt braucht einen anderen Schlüssel.',
@@ -134,12 +134,12 @@ describe('loadDefinition', () => {
     };
     expect(problemsOf(broken)).toEqual([
       {
-        file: 'schemas/steps/competitors/step.json',
+        file: 'definitions/markenbriefing/steps/competitors/step.json',
         path: '/completeness/minItems',
         message: 'muss mindestens 1 sein.',
       },
       {
-        file: 'schemas/steps/goals/step.json',
+        file: 'definitions/markenbriefing/steps/goals/step.json',
         path: '/completeness/minItemsPerGroup/company',
         message: 'muss mindestens 0 sein.',
       },
