@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { defaultDefinitionDirs } from '@fragewerk/engine/core/node';
+import { brandBriefingIn, copyRepositoryDefinition } from '../src/fixture-definition.ts';
 import { outboxOf, registerAndLogin } from './support.ts';
 
 /**
@@ -58,8 +57,11 @@ async function stopServer(): Promise<void> {
   server = undefined;
 }
 
-async function editJson<T>(file: string, change: (json: T) => void): Promise<void> {
-  const full = path.join(definitionDir, file);
+/** The brand briefing's folder inside the copied catalogue (its shared presets lie beside it). */
+const brandBriefing = () => brandBriefingIn(definitionDir);
+
+/** Rewrites the JSON file at the absolute path `file` of the catalogue copy. */
+async function editJson<T>(full: string, change: (json: T) => void): Promise<void> {
   const json = JSON.parse(await readFile(full, 'utf8')) as T;
   change(json);
   await writeFile(full, JSON.stringify(json, null, 2));
@@ -78,15 +80,7 @@ async function call(page: Page, method: 'post' | 'patch' | 'put', url: string, d
 
 test.beforeAll(async () => {
   await rm(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
-  definitionDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-e2e-revisions-'));
-  await cp(defaultDefinitionDirs.schemasDir, path.join(definitionDir, 'schemas'), {
-    recursive: true,
-    filter: (source) => !source.includes(`${path.sep}types`) && !source.endsWith(`${path.sep}src`),
-  });
-  await cp(defaultDefinitionDirs.presetsDir, path.join(definitionDir, 'presets'), {
-    recursive: true,
-    filter: (source) => !source.endsWith(`${path.sep}src`) && !source.endsWith('.ts'),
-  });
+  definitionDir = await copyRepositoryDefinition('fragewerk-e2e-revisions-');
 });
 test.afterAll(async () => {
   await stopServer();
@@ -134,16 +128,19 @@ test('an approved briefing reads the same after a change of the definition; a ru
 
   // The editor's change: „mutig“ goes, „ehrlich“ is reworded, and so is the sentence.
   await stopServer();
-  await editJson<{ version: number }>('schemas/questionnaire.json', (json) => (json.version = 2));
+  await editJson<{ version: number }>(
+    path.join(brandBriefing(), 'questionnaire.json'),
+    (json) => (json.version = 2),
+  );
   await editJson<Record<string, { key: string; label: string }[]>>(
-    'presets/brandpersonality.de.json',
+    path.join(definitionDir, 'presets', 'brandpersonality.de.json'),
     (json) => {
       json.character_traits = json.character_traits!.filter((entry) => entry.key !== 'brave');
       json.character_traits.find((entry) => entry.key === 'honest')!.label = 'aufrichtig';
     },
   );
   await editJson<{ form: Record<string, string> }>(
-    'schemas/steps/brandpersonality/prose.de.json',
+    path.join(brandBriefing(), 'steps', 'brandpersonality', 'prose.de.json'),
     (json) => (json.form.traits_female = 'Man erlebt sie als {{character_traits, list}}.'),
   );
   await startServer();

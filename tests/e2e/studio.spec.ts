@@ -8,7 +8,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startStudio, type Studio } from '../../tools/studio/studio-server.ts';
-import { copyRepositoryDefinition } from '../src/fixture-definition.ts';
+import { brandBriefingIn, copyRepositoryDefinition } from '../src/fixture-definition.ts';
 import { expectAccessible } from './support.ts';
 
 let studio: Studio;
@@ -26,7 +26,8 @@ test.afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-const stepFile = (step: string, file: string) => path.join(root, 'schemas', 'steps', step, file);
+const stepFile = (step: string, file: string) =>
+  path.join(brandBriefingIn(root), 'steps', step, file);
 
 async function editJson(file: string, change: (json: Record<string, unknown>) => void) {
   const json = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
@@ -87,7 +88,9 @@ test('an editor sees a saved change at once, switches the variants, and gets a b
   await writeFile(stepFile('personas', 'ui.json'), ui.replace('"ui:order": [', '"ui:order": [,'));
   const panel = page.getByRole('region', { name: /^Die Definition hat ein Problem/ });
   await expect(panel).toBeVisible();
-  await expect(panel.getByText('schemas/steps/personas/ui.json', { exact: true })).toBeVisible();
+  await expect(
+    panel.getByText('definitions/markenbriefing/steps/personas/ui.json', { exact: true }),
+  ).toBeVisible();
   await expect(panel.getByText(/^Kein gültiges JSON \(Zeile 2, Spalte \d+\)/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Wer feiert mit uns?' })).toHaveCount(0);
 
