@@ -345,7 +345,7 @@ describe('configuration errors: one German line per wrong variable, exit code 1,
     ],
     [
       { DEFINITION_DIR: '/gibt/es/nicht' },
-      'DEFINITION_DIR muss ein Ordner mit schemas/questionnaire.json',
+      'DEFINITION_DIR muss ein Ordner mit definitions/ sein',
     ],
     [
       { LOG_LEVEL: 'laut' },

@@ -137,10 +137,8 @@ export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
     if (typeof parsed === 'string' && !validProxyList(parsed)) wrong.add('TRUST_PROXY');
   }
   if (values.WEB_DIR && !existsSync(path.join(values.WEB_DIR, 'index.html'))) wrong.add('WEB_DIR');
-  if (
-    values.DEFINITION_DIR &&
-    !existsSync(path.join(values.DEFINITION_DIR, 'schemas', 'questionnaire.json'))
-  ) {
+  // A catalogue holds `definitions/`; which questionnaires are in it the loader says at start.
+  if (values.DEFINITION_DIR && !existsSync(path.join(values.DEFINITION_DIR, 'definitions'))) {
     wrong.add('DEFINITION_DIR');
   }
   if (wrong.size) {
