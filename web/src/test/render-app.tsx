@@ -191,9 +191,12 @@ export async function renderApp(
     editToken?: string;
     /** The current definition as `/api/config/definition` gives it (default: the repository's). */
     current?: Definition;
+    /** Whose checks the forms use (default: the repository's); a fixture questionnaire's own. */
+    checksOf?: Definition;
   } = {},
 ) {
   const { user = verifiedUser, handlers = [], editToken, current = definition } = options;
+  const shownChecks = options.checksOf ? readyChecks(compileChecks(options.checksOf)) : checks;
   server.use(...handlers);
   apiContext.editToken = editToken;
   const i18n = createI18n();
@@ -208,6 +211,6 @@ export async function renderApp(
     const { pathname, search, hash } = router.state.location;
     return `${pathname}${search}${hash}`;
   });
-  const view = render(<App store={store} i18n={i18n} router={router} checks={checks} />);
+  const view = render(<App store={store} i18n={i18n} router={router} checks={shownChecks} />);
   return { ...view, store, router, leaveTo, user: userEvent.setup() };
 }
