@@ -238,6 +238,13 @@ const ACCOUNT_MATRIX: Record<
     Object.fromEntries(ACTORS.map((actor) => [actor, 200])) as Record<Actor, number>,
   ],
   'GET /projects': ['GET', () => '/projects', undefined, { ...outside, ...verified(200) }],
+  // The catalogue a new project is picked from: for those who create projects, not for customers.
+  'GET /questionnaires': [
+    'GET',
+    () => '/questionnaires',
+    undefined,
+    { ...outside, ...verified(200) },
+  ],
   'POST /projects/create': [
     'POST',
     () => '/projects/create',

@@ -2,9 +2,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ProseRenderer, type Definition } from '@fragewerk/engine/core';
+import { DEFAULT_QUESTIONNAIRE } from '@fragewerk/engine/core/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResultsJson } from '@fragewerk/schemas/types';
-import { copyRepositoryDefinition } from '../../tests/src/fixture-definition.ts';
+import { brandBriefingIn, copyRepositoryDefinition } from '../../tests/src/fixture-definition.ts';
 import { hashPassword } from '../src/accounts/passwords.ts';
 import { AgencySchema } from '../src/agency/agency.entity.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
@@ -49,7 +50,7 @@ const COMPETITOR = {
 };
 const USER_STORY = { role: 'new_customer', priority: 'must', text: 'online bestellen' };
 
-/** A copy of the repository's definition (schemas/ and presets/) that a test edits. */
+/** A copy of the repository's catalogue (definitions/ and presets/) that a test edits. */
 const copyDefinition = () => copyRepositoryDefinition('fragewerk-revisions-');
 
 /** Edits one JSON file of a definition copy in place. */
@@ -100,6 +101,16 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     const [row] = await server!.orm.em
       .fork()
       .execute<{ n: string }[]>(`select count(*) as n from ${table}`);
+    return Number(row!.n);
+  };
+  /** The brand briefing's stored revisions (the catalogue's other questionnaires have their own). */
+  const briefingRevisions = async (): Promise<number> => {
+    const [row] = await server!.orm.em
+      .fork()
+      .execute<{ n: string }[]>(
+        'select count(*) as n from definition_revision where questionnaire = ?',
+        [DEFAULT_QUESTIONNAIRE],
+      );
     return Number(row!.n);
   };
   const rowCounts = async () => ({
@@ -187,7 +198,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
 
     // The same files again: no new revision.
     await restart(async () => {});
-    expect(await count('definition_revision')).toBe(1);
+    expect(await briefingRevisions()).toBe(1);
     expect((await definitionOf()).revision).toEqual(current.revision);
 
     // The revision by id, like the current one; the checks of one revision with a long cache.
@@ -252,7 +263,11 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
 
     // „mutig“ goes, „ehrlich“ is reworded, and so is a sentence of the results view.
     await restart(async (root) => {
-      await editJson<Manifest>(root, 'schemas/questionnaire.json', (json) => (json.version = 2));
+      await editJson<Manifest>(
+        brandBriefingIn(root),
+        'questionnaire.json',
+        (json) => (json.version = 2),
+      );
       await editJson<PresetFile>(root, 'presets/brandpersonality.de.json', (json) => {
         const traits = json.character_traits!;
         traits.splice(
@@ -262,18 +277,18 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
         traits.find((entry) => entry.key === 'honest')!.label = 'aufrichtig';
       });
       await editJson<{ form: Record<string, string> }>(
-        root,
-        'schemas/steps/brandpersonality/prose.de.json',
+        brandBriefingIn(root),
+        'steps/brandpersonality/prose.de.json',
         (json) => (json.form.traits_female = 'Man erlebt sie als {{character_traits, list}}.'),
       );
       await editJson<{ item: Record<string, string> }>(
-        root,
-        'schemas/steps/userstories/prose.de.json',
+        brandBriefingIn(root),
+        'steps/userstories/prose.de.json',
         (json) => (json.item.story = 'Als {{role}} will ich {{text}}.'),
       );
     });
     expect(await rowCounts()).toEqual(rows);
-    expect(await count('definition_revision')).toBe(2);
+    expect(await briefingRevisions()).toBe(2);
     const after = await definitionOf();
     expect(after.revision).toEqual({
       id: expect.not.stringMatching(before.revision!.id),
@@ -358,7 +373,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     const { running, approved } = await projects();
     const rows = await rowCounts();
     await restart(async (root) => {
-      await editJson<StepSchema>(root, 'schemas/steps/competitors/schema.json', (json) => {
+      await editJson<StepSchema>(brandBriefingIn(root), 'steps/competitors/schema.json', (json) => {
         json.properties.founded = { type: 'integer', title: 'Gründungsjahr', minimum: 1800 };
         json.required.push('founded');
         // The website field goes: stored websites stay, unseen.
@@ -444,35 +459,39 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     const itemBefore = (await read(await owner(), running)).competitors[0]!;
 
     await restart(async (root) => {
-      await editJson<Manifest>(root, 'schemas/questionnaire.json', (json) => (json.version = 2));
-      const step = 'schemas/steps/competitors';
-      await editJson<StepSchema>(root, `${step}/schema.json`, (json) => {
+      await editJson<Manifest>(
+        brandBriefingIn(root),
+        'questionnaire.json',
+        (json) => (json.version = 2),
+      );
+      const step = path.join(brandBriefingIn(root), 'steps', 'competitors');
+      await editJson<StepSchema>(step, 'schema.json', (json) => {
         json.properties.description = json.properties.explanation!;
         delete json.properties.explanation;
         json.required = json.required.map((name) =>
           name === 'explanation' ? 'description' : name,
         );
       });
-      await editJson<Record<string, unknown>>(root, `${step}/ui.json`, (json) => {
+      await editJson<Record<string, unknown>>(step, 'ui.json', (json) => {
         json['ui:order'] = ['name', 'url', 'description', 'importance'];
         json.description = json.explanation;
         delete json.explanation;
       });
-      await editJson<{ item: Record<string, string> }>(root, `${step}/prose.de.json`, (json) => {
+      await editJson<{ item: Record<string, string> }>(step, 'prose.de.json', (json) => {
         delete json.item.explanation;
         json.item.description = '{{description}}';
       });
       await editJson<{ list: { card: { text: string[] } } }>(
-        root,
-        `${step}/step.json`,
+        step,
+        'step.json',
         (json) => (json.list.card.text = ['description']),
       );
       await editJson<PresetFile>(root, 'presets/brandpersonality.de.json', (json) => {
         json.character_traits!.find((entry) => entry.key === 'brave')!.key = 'courageous';
       });
-      await mkdir(path.join(root, 'schemas', 'migrations'));
+      await mkdir(path.join(brandBriefingIn(root), 'migrations'));
       await writeFile(
-        path.join(root, 'schemas', 'migrations', '2.json'),
+        path.join(brandBriefingIn(root), 'migrations', '2.json'),
         JSON.stringify({
           description:
             '„Erläuterung“ heißt jetzt „Beschreibung“, „mutig“ hat einen neuen Schlüssel',
@@ -536,7 +555,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     const stories = (await read(await owner(), running)).userstories;
     expect(stories).toHaveLength(1);
     const withoutStories = async (root: string) =>
-      editJson<Manifest>(root, 'schemas/questionnaire.json', (json) => {
+      editJson<Manifest>(brandBriefingIn(root), 'questionnaire.json', (json) => {
         const stage = json.stages.find((candidate) => candidate.key === 'user')!;
         stage.steps = stage.steps.filter((key) => key !== 'userstories');
       });
@@ -559,7 +578,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     expect(edited.status).toBe(200);
 
     await restart(async (root) => {
-      await editJson<Manifest>(root, 'schemas/questionnaire.json', (json) => {
+      await editJson<Manifest>(brandBriefingIn(root), 'questionnaire.json', (json) => {
         json.stages.find((candidate) => candidate.key === 'user')!.steps = [
           'userstories',
           'personas',
@@ -570,7 +589,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     client = await owner();
     expect((await read(client, running)).userstories).toEqual(stories);
     // The same files as the first start: the first revision runs again, no third one.
-    expect(await count('definition_revision')).toBe(2);
+    expect(await briefingRevisions()).toBe(2);
   });
 
   it.runIf(database === 'server')(
@@ -586,7 +605,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
       const both = await Promise.all([start(), start()]);
       try {
         server = both[0];
-        expect(await count('definition_revision')).toBe(2);
+        expect(await briefingRevisions()).toBe(2);
         const current = await definitionOf();
         expect((await read(await owner(), running)).definition_revision).toEqual(current.revision);
       } finally {

@@ -57,7 +57,7 @@ describe('preset illustrations (avatars)', () => {
   });
 
   it('serves each file on its own as SVG with a long cache for the versioned URL, under the strict CSP', async () => {
-    const { files } = await readPresetAssets(await loadDefinitionFromDisk(undefined), undefined);
+    const { files } = await readPresetAssets([await loadDefinitionFromDisk(undefined)], undefined);
     const [name, file] = [...files][0]!;
     const first = {
       key: name.replace(/^avatars\/|\.svg$/g, ''),
@@ -99,8 +99,8 @@ describe('preset illustrations (avatars)', () => {
       await cp(defaultDefinitionDirs.presetsDir, path.join(root, 'presets'), { recursive: true });
       await rm(path.join(root, 'presets', 'avatars', 'cook.svg'));
       const definition = await loadDefinitionFromDisk(undefined);
-      await expect(readPresetAssets(definition, root)).rejects.toThrow(/avatars\/cook\.svg/);
-      expect((await readPresetAssets(definition, undefined)).files.size).toBe(24);
+      await expect(readPresetAssets([definition], root)).rejects.toThrow(/avatars\/cook\.svg/);
+      expect((await readPresetAssets([definition], undefined)).files.size).toBe(24);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -191,7 +191,7 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
     const mail = (await server.mails()).filter((entry) => entry.to.includes(ownerEmail)).at(-1)!;
     expect(mail.subject).toBe('Projekt freigegeben: „Relaunch“');
     expect(mail.text).toContain(
-      'der Fragebogen Ihres Projekts „Relaunch“ für „Tischlerei Berger“ wurde über den Freigabelink freigegeben. Vollständig sind 3 von 8 Schritten; noch nicht vollständig: „Ziele“, „Markenpersönlichkeit“, „Polaritätenprofil“, „User Stories“ und „Personas“.',
+      'der Fragebogen „Markenbriefing“ Ihres Projekts „Relaunch“ für „Tischlerei Berger“ wurde über den Freigabelink freigegeben. Vollständig sind 3 von 8 Schritten; noch nicht vollständig: „Ziele“, „Markenpersönlichkeit“, „Polaritätenprofil“, „User Stories“ und „Personas“.',
     );
     expect(mail.link).toBe(`http://fragewerk.test/projekte/${project.id}/ergebnisse`);
   });
@@ -219,7 +219,7 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
     const mail = (await server.mails()).filter((entry) => entry.to.includes(ownerEmail)).at(-1)!;
     expect(mail.subject).toBe('Projekt freigegeben: „Komplett“');
     expect(mail.text).toContain(
-      'der Fragebogen Ihres Projekts „Komplett“ für „Tischlerei Berger“ wurde über den Freigabelink freigegeben. Die Ergebnisse finden Sie hier:',
+      'der Fragebogen „Markenbriefing“ Ihres Projekts „Komplett“ für „Tischlerei Berger“ wurde über den Freigabelink freigegeben. Die Ergebnisse finden Sie hier:',
     );
     expect(mail.text).not.toContain('vollständig');
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { createValidator, type Definition } from '@fragewerk/engine/core';
-import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
+import { DEFAULT_QUESTIONNAIRE, loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/common/api-error.ts';
 import { DefinitionRevisions } from '../src/definition/definition-revisions.ts';
@@ -102,10 +102,17 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
     db = await openTestDatabase(database);
     definition = await loadDefinitionFromDisk();
     access = new ProjectAccessService(db.orm);
-    revisions = await DefinitionRevisions.start(db.orm, definition, {
-      validator: createValidator(definition),
-      checksModule: '',
-    });
+    revisions = await DefinitionRevisions.start(
+      db.orm,
+      [
+        {
+          definition,
+          retired: false,
+          ready: { validator: createValidator(definition), checksModule: '' },
+        },
+      ],
+      DEFAULT_QUESTIONNAIRE,
+    );
     questionnaire = new QuestionnaireService(db.orm, revisions, access);
   });
   afterAll(async () => {

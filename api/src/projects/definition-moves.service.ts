@@ -9,6 +9,7 @@ import {
 import {
   DEFINITION_REVISIONS,
   type DefinitionRevisions,
+  questionnaireId,
   type LoadedRevision,
 } from '../definition/definition-revisions.ts';
 import { lockRevisions } from '../definition/definition-revisions.repository.ts';
@@ -54,22 +55,26 @@ export class DefinitionMovesService implements OnModuleInit {
 
   /** The start's pass over all projects (see the class). */
   async moveRunningProjects(): Promise<MoveSummary> {
-    const current = this.revisions.current;
     return this.orm.em.fork().transactional(async (tx) => {
       await lockRevisions(tx);
-      const assigned = await assignMissingRevision(tx, current.ref);
-      const behind = await projectsBehind(tx, current.ref.id);
-      const plain: string[] = [];
-      let migrated = 0;
-      for (const project of behind) {
-        const from = await this.revisions.get(project.revision, tx);
-        const maps = pendingMigrations(from?.definition, current.definition);
-        if (maps.length > 0 && from)
-          migrated += await this.moveAnswers(tx, project.id, from, current, maps);
-        plain.push(project.id);
+      const summary: MoveSummary = { assigned: 0, moved: 0, migrated: 0 };
+      // Each questionnaire's projects follow its own current revision, never another one's.
+      for (const current of this.revisions.questionnaires) {
+        const questionnaire = questionnaireId(current.definition);
+        summary.assigned += await assignMissingRevision(tx, current.ref, questionnaire);
+        const behind = await projectsBehind(tx, current.ref.id, questionnaire);
+        const plain: string[] = [];
+        for (const project of behind) {
+          const from = await this.revisions.get(project.revision, tx);
+          const maps = pendingMigrations(from?.definition, current.definition);
+          if (maps.length > 0 && from)
+            summary.migrated += await this.moveAnswers(tx, project.id, from, current, maps);
+          plain.push(project.id);
+        }
+        await setRevision(tx, plain, current.ref);
+        summary.moved += behind.length;
       }
-      await setRevision(tx, plain, current.ref);
-      return { assigned, moved: behind.length, migrated };
+      return summary;
     });
   }
 

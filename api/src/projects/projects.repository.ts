@@ -214,25 +214,31 @@ export interface ProjectBehind {
 export async function assignMissingRevision(
   em: EntityManager,
   revision: { id: string; label: number },
+  questionnaire: string,
 ): Promise<number> {
   const rows = await em.execute<{ id: string }[]>(
     `update project set definition_revision_id = ?, definition_version = ?
-      where definition_revision_id is null returning id`,
-    [revision.id, revision.label],
+      where definition_revision_id is null and questionnaire = ? returning id`,
+    [revision.id, revision.label, questionnaire],
   );
   return rows.length;
 }
 
 /**
- * The running projects (not approved) on another revision than `currentId`, locked until the
- * transaction of `em` ends. Approved projects stay on the revision they were approved on.
+ * The running projects (not approved) of `questionnaire` on another revision than `currentId`,
+ * locked until the transaction of `em` ends. Approved projects stay on the revision they were
+ * approved on; another questionnaire's projects are none of this revision's business.
  */
-export function projectsBehind(em: EntityManager, currentId: string): Promise<ProjectBehind[]> {
+export function projectsBehind(
+  em: EntityManager,
+  currentId: string,
+  questionnaire: string,
+): Promise<ProjectBehind[]> {
   return em.execute<ProjectBehind[]>(
     `select id, definition_revision_id as revision from project
-      where not is_approved and definition_revision_id <> ?
+      where not is_approved and definition_revision_id <> ? and questionnaire = ?
       order by id for update`,
-    [currentId],
+    [currentId, questionnaire],
   );
 }
 
