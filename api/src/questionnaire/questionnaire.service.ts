@@ -162,7 +162,7 @@ export class QuestionnaireService {
   /**
    * An autosave in one statement (the busiest writes): where the database confirmed the claim
    * lately, the claim can be put as a condition on the project row, the body is valid for the
-   * step of the current revision, needs nothing stored and edits an existing version, the write
+   * step of the current revision of its questionnaire, needs nothing stored and edits an existing version, the write
    * itself checks access and revision (`ProjectAccessService.answerCondition`). Undefined sends
    * the save the long way – reading the project first – which also gives every refusal its
    * reason: no access, another revision, an invalid body, a stale version.
@@ -173,10 +173,13 @@ export class QuestionnaireService {
    */
   private directWrite(claim: AnswerClaim, ref: StepRef, body: unknown): DirectWrite | undefined {
     if (!this.confirmed.has(claim)) return undefined;
-    const revision = this.revisions.current;
+    // The current revision of the questionnaire that has this step; where two share a step key,
+    // the write's revision condition sends the other's projects the long way.
+    const revision = this.revisions.questionnaires.find((current) => stepIn(current, ref));
+    if (!revision) return undefined;
     const access = this.access.answerCondition(claim, revision.ref.id);
-    const revisionStep = stepIn(revision, ref);
-    if (!access || !revisionStep || this.hasUnknown(revisionStep, body)) return undefined;
+    const revisionStep = stepIn(revision, ref)!;
+    if (!access || this.hasUnknown(revisionStep, body)) return undefined;
     try {
       const answers = this.answers(revisionStep, body, true);
       return answers.version > 0 ? { ...answers, access } : undefined;

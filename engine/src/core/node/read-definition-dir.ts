@@ -240,6 +240,29 @@ class Reader {
   }
 }
 
+/**
+ * The preset files (sections) that schemas name: `x-presets: "<section>.<list>"` and
+ * `x-preset-properties.presets`, anywhere in them.
+ */
+function presetSectionsNamed(schemas: unknown[]): Set<string> {
+  const sections = new Set<string>();
+  const sectionOf = (reference: unknown) => {
+    if (typeof reference === 'string') sections.add(reference.split('.')[0]!);
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    const record = node as Record<string, unknown>;
+    sectionOf(record['x-presets']);
+    const generated = record['x-preset-properties'];
+    if (typeof generated === 'object' && generated !== null)
+      sectionOf((generated as Record<string, unknown>).presets);
+    Object.values(record).forEach(visit);
+  };
+  schemas.forEach(visit);
+  return sections;
+}
+
 async function readText(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, 'utf8');
@@ -298,12 +321,19 @@ export async function readDefinitionFiles(
 
   // The shared lists first, then the questionnaire's own: a list of its own with the same name
   // takes the shared one's place (an editor adapts a copy without touching other questionnaires).
+  // Of the shared files only those the questionnaire's schemas name come along: a change to a
+  // list another questionnaire uses makes no revision of this one.
+  const named = presetSectionsNamed([...Object.values(steps).map((files) => files.schema), forms]);
   const presets: Record<string, unknown> = {};
   const presetFiles: Record<string, string> = {};
-  for (const dir of [presetsDir, path.join(schemasDir, 'presets')]) {
+  for (const [dir, shared] of [
+    [presetsDir, true],
+    [path.join(schemasDir, 'presets'), false],
+  ] as const) {
     for (const file of await listDir(dir)) {
       if (!file.endsWith('.de.json')) continue;
       const section = file.slice(0, -'.de.json'.length);
+      if (shared && !named.has(section)) continue;
       presets[section] = await reader.json(path.join(dir, file));
       presetFiles[section] = reader.name(path.join(dir, file));
     }
