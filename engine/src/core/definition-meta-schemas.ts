@@ -52,7 +52,8 @@ export const questionnaireMetaSchema: JsonSchema = {
   required: ['version', 'title', 'stages'],
   properties: {
     id: described(
-      slug,
+      // Projects and revisions keep it in a column of 64 characters.
+      { ...slug, maxLength: 64 },
       'Kennung des Fragebogens im Katalog, z. B. „website-relaunch“: zugleich der Ordnername unter definitions/. Bleibt für immer gleich.',
     ),
     description: described(
