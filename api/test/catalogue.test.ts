@@ -1,22 +1,17 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFINITIONS_FOLDER } from '@fragewerk/engine/core/node';
 import type { ResultsJson } from '@fragewerk/schemas/types';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyRepositoryDefinition } from '../../tests/src/fixture-definition.ts';
 import { hashPassword } from '../src/accounts/passwords.ts';
 import { AgencySchema } from '../src/agency/agency.entity.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
 import { login, PASSWORD, uniqueEmail, verifiedAccount } from './accounts.ts';
 import { example, type Body, type Item, type Json } from './fixtures.ts';
+import { catalogueCopyServer } from './catalogue-copy-server.ts';
 import { HttpClient } from './http-client.ts';
-import {
-  createServerDatabase,
-  DATABASES,
-  startTestServer,
-  type TestServer,
-} from './test-server.ts';
+import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 /*
  * The catalogue (docs/product.md#fragebögen): the agency picks a questionnaire for a new project
@@ -271,55 +266,29 @@ const relaunchIn = (root: string, ...file: string[]) =>
   path.join(root, DEFINITIONS_FOLDER, RELAUNCH, ...file);
 
 describe.each(DATABASES)('the catalogue’s revisions and retiring (%s database)', (database) => {
-  let dataDir: string;
-  let definitionDir: string;
-  let serverDatabase: { url: string; drop(): Promise<void> } | undefined;
-  let server: TestServer | undefined;
+  const copy = catalogueCopyServer(database, () =>
+    copyRepositoryDefinition('fragewerk-catalogue-'),
+  );
+  const { start } = copy;
   let email: string;
 
-  const start = async (): Promise<TestServer> => {
-    server = await startTestServer('embedded', {
-      dataDir,
-      databaseUrl: serverDatabase?.url,
-      definitionDir,
-    });
-    return server;
-  };
   /** Stops the server, lets `edit` change the catalogue copy, starts it again on the same data. */
-  const restart = async (edit: () => Promise<void>): Promise<HttpClient> => {
-    await server?.close();
-    server = undefined;
-    await edit();
-    await start();
-    return login(server!, email);
-  };
+  const restart = async (edit: () => Promise<void>): Promise<HttpClient> =>
+    login(await copy.restart(edit), email);
   /** The stored revisions per questionnaire. */
   const revisionRows = async () =>
-    server!.orm.em
+    copy.running.orm.em
       .fork()
       .execute<{ questionnaire: string; ids: string[] }[]>(
         'select questionnaire, array_agg(id order by id) as ids from definition_revision group by questionnaire order by questionnaire',
       );
-
-  beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-catalogue-data-'));
-    definitionDir = await copyRepositoryDefinition('fragewerk-catalogue-');
-    serverDatabase = database === 'server' ? await createServerDatabase() : undefined;
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    await serverDatabase?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(definitionDir, { recursive: true, force: true });
-  });
 
   /** An agency with a brand briefing and a relaunch project, on the catalogue copy. */
   async function twoProjects() {
     await start();
     // Written directly: this server's mail goes to the test's data folder, not to `mails()`.
     email = uniqueEmail('katalog');
-    const em = server!.orm.em.fork();
+    const em = copy.running.orm.em.fork();
     em.create(UserSchema, {
       agency: em.create(AgencySchema, { name: 'Agentur Katalog' }),
       company: 'Agentur Katalog',
@@ -328,7 +297,7 @@ describe.each(DATABASES)('the catalogue’s revisions and retiring (%s database)
       verified_at: new Date(),
     });
     await em.flush();
-    const client = await login(server!, email);
+    const client = await login(copy.running, email);
     const brand = (await createProject(client)).body.data;
     const relaunch = (await createProject(client, RELAUNCH)).body.data;
     expect(relaunch.questionnaire.id).toBe(RELAUNCH);
@@ -345,7 +314,7 @@ describe.each(DATABASES)('the catalogue’s revisions and retiring (%s database)
 
     const client = await restart(() =>
       editJson<{ heading: string }>(
-        relaunchIn(definitionDir, 'steps', 'pages', 'step.json'),
+        relaunchIn(copy.definitionDir, 'steps', 'pages', 'step.json'),
         (json) => (json.heading = 'Welche Seiten braucht die neue Website?'),
       ),
     );
@@ -376,7 +345,7 @@ describe.each(DATABASES)('the catalogue’s revisions and retiring (%s database)
 
     const client = await restart(() =>
       editJson<{ retired?: boolean }>(
-        relaunchIn(definitionDir, 'questionnaire.json'),
+        relaunchIn(copy.definitionDir, 'questionnaire.json'),
         (json) => (json.retired = true),
       ),
     );

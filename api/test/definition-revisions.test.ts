@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProseRenderer, type Definition } from '@fragewerk/engine/core';
 import { DEFAULT_QUESTIONNAIRE } from '@fragewerk/engine/core/node';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResultsJson } from '@fragewerk/schemas/types';
 import { brandBriefingIn, copyRepositoryDefinition } from '../../tests/src/fixture-definition.ts';
 import { hashPassword } from '../src/accounts/passwords.ts';
@@ -12,12 +11,8 @@ import { UserSchema } from '../src/users/user.entity.ts';
 import { login, PASSWORD, uniqueEmail } from './accounts.ts';
 import type { Body, Item, Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
-import {
-  createServerDatabase,
-  DATABASES,
-  startTestServer,
-  type TestServer,
-} from './test-server.ts';
+import { catalogueCopyServer } from './catalogue-copy-server.ts';
+import { DATABASES } from './test-server.ts';
 
 /*
  * docs/architecture.md#revisionen: the server runs on a copy of the definition, an editor changes
@@ -74,38 +69,20 @@ type StepSchema = {
 };
 
 describe.each(DATABASES)('definition revisions (%s database)', (database) => {
-  let dataDir: string;
-  let definitionDir: string;
-  let serverDatabase: { url: string; drop(): Promise<void> } | undefined;
-  let server: TestServer | undefined;
+  const copy = catalogueCopyServer(database, copyDefinition);
+  const { start, restart } = copy;
   let email: string;
 
-  /** Starts the server on the test's data folder (or server database) and definition copy. */
-  const start = async (): Promise<TestServer> => {
-    server = await startTestServer('embedded', {
-      dataDir,
-      databaseUrl: serverDatabase?.url,
-      definitionDir,
-    });
-    return server;
-  };
-  /** Stops the server, lets `edit` change the definition files, starts it again. */
-  const restart = async (edit: (root: string) => Promise<void>): Promise<TestServer> => {
-    await server?.close();
-    server = undefined;
-    await edit(definitionDir);
-    return start();
-  };
-  const owner = () => login(server!, email);
+  const owner = () => login(copy.running, email);
   const count = async (table: string): Promise<number> => {
-    const [row] = await server!.orm.em
+    const [row] = await copy.running.orm.em
       .fork()
       .execute<{ n: string }[]>(`select count(*) as n from ${table}`);
     return Number(row!.n);
   };
   /** The brand briefing's stored revisions (the catalogue's other questionnaires have their own). */
   const briefingRevisions = async (): Promise<number> => {
-    const [row] = await server!.orm.em
+    const [row] = await copy.running.orm.em
       .fork()
       .execute<{ n: string }[]>(
         'select count(*) as n from definition_revision where questionnaire = ?',
@@ -125,7 +102,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
   };
   const definitionOf = async (id?: string): Promise<Definition> =>
     (
-      await new HttpClient(server!.url).api<Body<Definition>>(
+      await new HttpClient(copy.running.url).api<Body<Definition>>(
         'GET',
         id ? `/definitions/${id}` : '/config/definition',
       )
@@ -137,7 +114,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
    */
   async function projects(): Promise<{ running: string; approved: string }> {
     email = uniqueEmail('revisionen');
-    const em = server!.orm.em.fork();
+    const em = copy.running.orm.em.fork();
     em.create(UserSchema, {
       agency: em.create(AgencySchema, { name: 'Agentur Revision' }),
       company: 'Agentur Revision',
@@ -174,19 +151,6 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     return { running: ids[0]!, approved: ids[1]! };
   }
 
-  beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-revisions-data-'));
-    definitionDir = await copyDefinition();
-    serverDatabase = database === 'server' ? await createServerDatabase() : undefined;
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    await serverDatabase?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(definitionDir, { recursive: true, force: true });
-  });
-
   it('stores the definition as one revision per content, and every project names its own', async () => {
     await start();
     const { running, approved } = await projects();
@@ -202,7 +166,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     expect((await definitionOf()).revision).toEqual(current.revision);
 
     // The revision by id, like the current one; the checks of one revision with a long cache.
-    const byId = await new HttpClient(server!.url).api<Body<Definition>>(
+    const byId = await new HttpClient(copy.running.url).api<Body<Definition>>(
       'GET',
       `/definitions/${current.revision!.id}`,
     );
@@ -220,34 +184,39 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     });
     const etag = byId.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const revalidated = await new HttpClient(server!.url).api(
+    const revalidated = await new HttpClient(copy.running.url).api(
       'GET',
       `/definitions/${current.revision!.id}`,
       undefined,
       revalidation(etag!),
     );
     expect([revalidated.status, revalidated.text]).toEqual([304, '']);
-    const module = await fetch(`${server!.url}/assets/checks.js`);
+    const module = await fetch(`${copy.running.url}/assets/checks.js`);
     const moduleEtag = module.headers.get('etag');
     expect(moduleEtag).toMatch(/^"[\w-]+"$/);
-    const moduleAgain = await fetch(`${server!.url}/assets/checks.js`, {
+    const moduleAgain = await fetch(`${copy.running.url}/assets/checks.js`, {
       headers: revalidation(moduleEtag!),
     });
     expect(moduleAgain.status).toBe(304);
     // A project read changes with every answer: no ETag is computed for it.
     const projectRead = await (await owner()).api('GET', `/projects/${running}`);
     expect([projectRead.status, projectRead.headers.get('etag')]).toEqual([200, null]);
-    const checks = await fetch(`${server!.url}/assets/checks/${current.revision!.id}.js`);
+    const checks = await fetch(`${copy.running.url}/assets/checks/${current.revision!.id}.js`);
     expect(checks.status).toBe(200);
     expect(checks.headers.get('content-type')).toContain('javascript');
     expect(checks.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await checks.text()).toContain('export');
-    expect((await fetch(`${server!.url}/assets/checks/${'0'.repeat(64)}.js`)).status).toBe(404);
-    const unknown = await new HttpClient(server!.url).api('GET', `/definitions/${'0'.repeat(64)}`);
-    expect(unknown.status).toBe(404);
-    expect((await new HttpClient(server!.url).api('GET', '/definitions/nonsense')).status).toBe(
+    expect((await fetch(`${copy.running.url}/assets/checks/${'0'.repeat(64)}.js`)).status).toBe(
       404,
     );
+    const unknown = await new HttpClient(copy.running.url).api(
+      'GET',
+      `/definitions/${'0'.repeat(64)}`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(
+      (await new HttpClient(copy.running.url).api('GET', '/definitions/nonsense')).status,
+    ).toBe(404);
   });
 
   it('keeps an approved briefing as approved and shows a removed option with its old label in a running one', async () => {
@@ -514,7 +483,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     expect(frozen.competitors[0]).toMatchObject(COMPETITOR);
     expect(frozen.brandpersonality.character_traits).toEqual(PERSONALITY.character_traits);
 
-    const log = await server!.orm.em
+    const log = await copy.running.orm.em
       .fork()
       .execute<
         { project_id: string; step_key: string; migrations: string; before: Json; after: Json }[]
@@ -597,14 +566,13 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     async () => {
       await start();
       const { running } = await projects();
-      await server!.close();
-      server = undefined;
-      await editJson<PresetFile>(definitionDir, 'presets/brandpersonality.de.json', (json) => {
+      await copy.stop();
+      await editJson<PresetFile>(copy.definitionDir, 'presets/brandpersonality.de.json', (json) => {
         json.character_traits!.find((entry) => entry.key === 'honest')!.label = 'aufrichtig';
       });
       const both = await Promise.all([start(), start()]);
       try {
-        server = both[0];
+        copy.server = both[0];
         expect(await briefingRevisions()).toBe(2);
         const current = await definitionOf();
         expect((await read(await owner(), running)).definition_revision).toEqual(current.revision);

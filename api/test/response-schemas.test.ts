@@ -78,6 +78,12 @@ describe.each(DATABASES)('API responses match schemas/api/ (%s database)', (data
     expect(dataOf(await new HttpClient(server.url).api('GET', '/user/current'))).toBeNull();
   });
 
+  it('the catalogue: every offered questionnaire', async () => {
+    const offered = dataOf<unknown[]>(await owner.api('GET', '/questionnaires'));
+    expect(offered.length).toBeGreaterThan(1);
+    offered.forEach((entry) => expectMatches('offered-questionnaire', entry));
+  });
+
   it('projects, entries and form answers through every write, conflicts included', async () => {
     const created = dataOf<ProjectJson>(
       await owner.api('POST', '/projects/create', {

@@ -11,6 +11,7 @@ export * from './api/agency-member.ts';
 export * from './api/agency.ts';
 export * from './api/form-answers.ts';
 export * from './api/item.ts';
+export * from './api/offered-questionnaire.ts';
 export * from './api/project-summary.ts';
 export * from './api/project.ts';
 export * from './api/results.ts';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { registerAndLogin, watchCsp } from './support.ts';
+import { pickOptions, registerAndLogin, watchCsp } from './support.ts';
 
 /**
  * The order of list entries is saved debounced (500 ms, docs/product.md#zustände); wait a little
@@ -47,12 +47,7 @@ async function submitEditor(editor: Locator): Promise<void> {
 /** Ticks the options of a searchable multiselect, using its search box for the first one. */
 async function pick(page: Page, group: string, options: string[]): Promise<void> {
   const field = page.getByRole('group', { name: group });
-  const [first, ...rest] = options;
-  await field.getByRole('searchbox').fill(first!.slice(0, 4));
-  await field.getByRole('checkbox', { name: first, exact: true }).check();
-  await field.getByRole('searchbox').fill('');
-  for (const option of rest)
-    await field.getByRole('checkbox', { name: option, exact: true }).check();
+  await pickOptions(field, options);
   for (const option of options)
     await expect(field.getByRole('listitem').filter({ hasText: option })).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The outbox of a test server's data folder (`test-results/<dataDir>/mail`). */
 export const outboxOf = (dataDir: string) =>
@@ -91,4 +91,14 @@ export function watchCsp(page: Page): () => string[] {
     if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
   });
   return () => refused;
+}
+
+/** Ticks options of a searchable multiselect (`field`), using its search box for the first one. */
+export async function pickOptions(field: Locator, options: string[]): Promise<void> {
+  const [first, ...rest] = options;
+  await field.getByRole('searchbox').fill(first!.slice(0, 4));
+  await field.getByRole('checkbox', { name: first, exact: true }).check();
+  await field.getByRole('searchbox').fill('');
+  for (const option of rest)
+    await field.getByRole('checkbox', { name: option, exact: true }).check();
 }

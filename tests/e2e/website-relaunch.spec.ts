@@ -2,9 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { customerPage } from './customer-project.ts';
-import { DESKTOP, expectAccessible, PHONE, registerAndLogin, watchCsp } from './support.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  PHONE,
+  pickOptions,
+  registerAndLogin,
+  watchCsp,
+} from './support.ts';
 
 /**
  * docs/product.md#fragebögen, the second questionnaire of the catalogue from end to end: an owner
@@ -37,16 +44,6 @@ function relaunchSteps(): { key: string; slug: string; title: string }[] {
 async function saveForm(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
-}
-
-/** Ticks options of a searchable multiselect, using its search box for the first one. */
-async function pick(field: Locator, options: string[]): Promise<void> {
-  const [first, ...rest] = options;
-  await field.getByRole('searchbox').fill(first!.slice(0, 4));
-  await field.getByRole('checkbox', { name: first, exact: true }).check();
-  await field.getByRole('searchbox').fill('');
-  for (const option of rest)
-    await field.getByRole('checkbox', { name: option, exact: true }).check();
 }
 
 /** Text of a PDF, its white space (line breaks, no-break spaces) read as single spaces. */
@@ -162,10 +159,10 @@ test('a website relaunch: chosen in the overlay, filled on a phone, approved, re
   await budget.getByRole('textbox', { name: 'von' }).fill('40.000');
   await budget.getByRole('textbox', { name: 'bis' }).fill('20.000');
   await customer.getByLabel(/Wann soll die neue Website online gehen\?/).fill('2027-03-15');
-  await pick(customer.getByRole('group', { name: 'Wer entscheidet über die neue Website?' }), [
-    'Geschäftsführung',
-    'Marketing',
-  ]);
+  await pickOptions(
+    customer.getByRole('group', { name: 'Wer entscheidet über die neue Website?' }),
+    ['Geschäftsführung', 'Marketing'],
+  );
   await customer.getByRole('button', { name: 'Speichern' }).click();
   const rangeMessage = 'Budget: „bis“ darf nicht kleiner sein als „von“.';
   await expect(customer.getByText(rangeMessage).first()).toBeVisible();

@@ -20,6 +20,7 @@ import {
   revisionIdOf,
   standaloneChecksModule,
 } from '@fragewerk/engine/core/node';
+import type { OfferedQuestionnaireJson } from '@fragewerk/schemas/types';
 import {
   findRevision,
   lockRevisions,
@@ -108,14 +109,8 @@ export interface LoadedQuestionnaire {
   ready?: { checks?: CompiledChecks; validator: Validators; checksModule: string };
 }
 
-/** One questionnaire as `GET /api/questionnaires` offers it. */
-export interface OfferedQuestionnaire {
-  id: string;
-  title: string;
-  description: string;
-  steps: number;
-  minutes: number;
-}
+/** One questionnaire as `GET /api/questionnaires` offers it (`schemas/api/offered-questionnaire`). */
+export type OfferedQuestionnaire = OfferedQuestionnaireJson;
 
 /**
  * The definition revisions of the catalogue (docs/architecture.md#revisionen). At start the server

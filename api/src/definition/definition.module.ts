@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { questionnaireId } from './definition-revisions.ts';
 import { type LoadedCatalogue } from './load-catalogue.ts';
-import { QuestionnairesController } from './questionnaires.controller.ts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { validatorFromChecks, type CompiledChecks, type Definition } from '@fragewerk/engine/core';
 import { ChecksController } from './checks.controller.ts';
@@ -49,7 +48,6 @@ export class DefinitionModule {
       global: true,
       controllers: [
         ConfigController,
-        QuestionnairesController,
         ChecksController,
         PresetAssetsController,
         DefinitionRevisionsController,

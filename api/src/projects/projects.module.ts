@@ -4,17 +4,18 @@ import { DefinitionMovesService } from './definition-moves.service.ts';
 import { ProjectAccessService } from './project-access.service.ts';
 import { ProjectsController } from './projects.controller.ts';
 import { ProjectsService } from './projects.service.ts';
+import { QuestionnairesController } from './questionnaires.controller.ts';
 import { ResultsController } from './results.controller.ts';
 import { ResultsService } from './results.service.ts';
 
 /**
- * Customer projects with their answers and their results view's lists, and who may do what with
- * them. The questionnaire module
+ * Customer projects with their answers and their results view's lists, who may do what with
+ * them, and the catalogue new projects choose from. The questionnaire module
  * uses the access check (through `@ForProject()`) and the answers repository.
  */
 @Module({
   imports: [MailModule],
-  controllers: [ProjectsController, ResultsController],
+  controllers: [ProjectsController, ResultsController, QuestionnairesController],
   providers: [ProjectsService, ProjectAccessService, DefinitionMovesService, ResultsService],
   exports: [ProjectAccessService],
 })

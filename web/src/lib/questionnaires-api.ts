@@ -1,15 +1,8 @@
+import type { OfferedQuestionnaireJson } from '@fragewerk/schemas/types';
 import { api, unwrap } from './api.ts';
 
-/** A questionnaire of the catalogue a new project may ask (GET /api/questionnaires). */
-export interface OfferedQuestionnaire {
-  id: string;
-  title: string;
-  description: string;
-  /** How many steps it has. */
-  steps: number;
-  /** Roughly how long the customer needs, in minutes (rounded to five). */
-  minutes: number;
-}
+/** A questionnaire of the catalogue a new project may ask (`schemas/api/offered-questionnaire`). */
+export type OfferedQuestionnaire = OfferedQuestionnaireJson;
 
 export const questionnairesApi = api.injectEndpoints({
   endpoints: (build) => ({
