@@ -343,10 +343,7 @@ describe('configuration errors: one German line per wrong variable, exit code 1,
       { WEB_DIR: '/gibt/es/nicht' },
       `WEB_DIR muss der Ordner der gebauten App mit einer index.html sein ${SHOWN('/gibt/es/nicht')}`,
     ],
-    [
-      { DEFINITION_DIR: '/gibt/es/nicht' },
-      'DEFINITION_DIR muss ein Ordner mit definitions/ sein',
-    ],
+    [{ DEFINITION_DIR: '/gibt/es/nicht' }, 'DEFINITION_DIR muss ein Ordner mit definitions/ sein'],
     [
       { LOG_LEVEL: 'laut' },
       `LOG_LEVEL muss fatal, error, warn, info, debug, trace oder silent sein ${SHOWN('laut')}`,

@@ -1,7 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { UserRow } from '../users/user-row.ts';
 import { VerifiedUser } from '../users/session-user.decorator.ts';
-import { DEFINITION_REVISIONS, type DefinitionRevisions } from '../definition/definition-revisions.ts';
+import {
+  DEFINITION_REVISIONS,
+  type DefinitionRevisions,
+} from '../definition/definition-revisions.ts';
 
 /** The catalogue for the agency (docs/product.md#fragebögen): what a new project may ask. */
 @Controller('api/questionnaires')
