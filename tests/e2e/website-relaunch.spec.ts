@@ -111,6 +111,13 @@ test('a website relaunch: chosen in the overlay, filled on a phone, approved, re
   // 2. The customer on a phone: the welcome page names the relaunch's stages, steps and time.
   const { context, page: customer } = await customerPage(browser, baseURL, PHONE);
   const refused = watchCsp(customer);
+  // The customer's page loads its own questionnaire only, never the brand briefing's definition.
+  const definitionsLoaded: string[] = [];
+  customer.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/config/definition' || pathname.startsWith('/api/definitions/'))
+      definitionsLoaded.push(pathname);
+  });
   await customer.goto(shareUrl);
   await expect(customer).toHaveURL(new RegExp(`/projekte/${projectId}/willkommen$`));
   const welcome = customer.getByRole('region', {
@@ -213,6 +220,9 @@ test('a website relaunch: chosen in the overlay, filled on a phone, approved, re
   await question.getByRole('button', { name: 'Trotzdem freigeben' }).click();
   await expect(customer).toHaveURL(new RegExp(`/projekte/${projectId}/danke$`));
   await expect(customer.getByText('Projekt freigegeben!')).toBeVisible();
+  // Each full page load read its project's revision, and nothing else.
+  expect(definitionsLoaded.length).toBeGreaterThan(0);
+  expect(definitionsLoaded.every((loaded) => loaded.startsWith('/api/definitions/'))).toBe(true);
   expect(refused()).toEqual([]);
   await context.close();
 

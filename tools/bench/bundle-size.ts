@@ -18,9 +18,12 @@ export const BUNDLE_BUDGET_KB = 150;
  * styles load with the forms, and the texts of code-split screens with those screens. 149.3 KB
  * since the agency's brand before the customer, the steps switched off per project and the
  * display of dates, ranges and address lists on list cards (the small shared chunks they would
- * have made join `start`).
+ * have made join `start`). 149.6 KB since the catalogue: a share link boots with its project's
+ * revision only (user and project at once, then `/api/definitions/{id}`) and loads the brand
+ * briefing's definition on demand – 0.3 KB of code that spares a customer of another questionnaire
+ * 19 KB of definition JSON. What the customer loop adds to the share link must load lazily.
  */
-export const BUNDLE_LIMIT_KB = 149.5;
+export const BUNDLE_LIMIT_KB = 149.8;
 
 interface ManifestChunk {
   file: string;

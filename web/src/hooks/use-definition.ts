@@ -23,13 +23,14 @@ let loadingCurrent: Promise<unknown> | undefined;
 /**
  * The current definition (the brand briefing's, with the platform's forms) – loaded before the
  * app renders, except under a share link, which boots with its project's questionnaire only
- * (docs/architecture.md#katalog): there it is loaded on first use, suspending until it is there.
+ * (docs/architecture.md#katalog). Where it is `needed` and not loaded yet, it is loaded now and the
+ * component suspends until it is there; else undefined until then.
  */
-export function useCurrentDefinition(): Definition {
+function useCurrent(needed: boolean): Definition | undefined {
   // Without a subscription of its own, like useCurrentUser: the boot's (or this) request keeps it.
   const { data } = configApi.endpoints.getDefinition.useQueryState();
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
-  if (data) return data;
+  if (data || !needed) return data;
   loadingCurrent ??= dispatch(configApi.endpoints.getDefinition.initiate())
     .unwrap()
     .finally(() => (loadingCurrent = undefined));
@@ -37,9 +38,14 @@ export function useCurrentDefinition(): Definition {
   throw new Error('Die Definition konnte nicht geladen werden.');
 }
 
+/** The current definition – whatever project is on screen (loaded first where it is not yet). */
+export function useCurrentDefinition(): Definition {
+  return useCurrent(true)!;
+}
+
 /** The current definition when it is loaded already (undefined under a share link until then). */
 export function useLoadedCurrentDefinition(): Definition | undefined {
-  return configApi.endpoints.getDefinition.useQueryState().data;
+  return useCurrent(false);
 }
 
 /**
@@ -49,8 +55,8 @@ export function useLoadedCurrentDefinition(): Definition | undefined {
  */
 export function useDefinition(): Definition {
   const project = useContext(ProjectDefinitionContext);
-  const current = useCurrentDefinition();
-  return project ? project.shown : current;
+  const current = useCurrent(!project);
+  return project ? project.shown : current!;
 }
 
 /**
@@ -59,6 +65,6 @@ export function useDefinition(): Definition {
  */
 export function useFullDefinition(): Definition {
   const project = useContext(ProjectDefinitionContext);
-  const current = useCurrentDefinition();
-  return project ? project.full : current;
+  const current = useCurrent(!project);
+  return project ? project.full : current!;
 }
