@@ -91,7 +91,7 @@ function isRange(root: JsonSchema, path: string[]): boolean {
 
 /**
  * Messages of the engine's own rules and formats, where the message pack
- * (`schemas/messages.de.json`) has none of its own for the key.
+ * (the questionnaire's `messages.de.json`) has none of its own for the key.
  */
 const ENGINE_MESSAGES: Record<string, string> = {
   'x-range': '{field}: „bis“ darf nicht kleiner sein als „von“.',
@@ -129,7 +129,7 @@ const STRUCTURAL = new Set(['if', 'allOf', 'anyOf', 'oneOf', 'not', '$ref']);
 
 /**
  * Turns Ajv errors into German messages per field. Messages come from the schema (ajv-errors),
- * else from the message pack (`schemas/messages.de.json`), else from the engine's own
+ * else from the message pack (the questionnaire's `messages.de.json`), else from the engine's own
  * (`ENGINE_MESSAGES`), else from ajv-i18n's German texts.
  * A missing, null or blank value always reads "{field} ist ein Pflichtfeld". Fields are named
  * by {@link fieldLabel} (with the step's ui.json, where there is one).
