@@ -50,7 +50,7 @@ describe.each(DATABASES)('a server on the fixture catalogue (%s database)', (dat
   const readProject = async (id: string) =>
     (await agency.api<Body<Project>>('GET', `/projects/${id}`)).body.data;
 
-  it('offers exactly the two fixtures, in sorted order, with their titles and estimates', async () => {
+  it('offers exactly the three fixtures, in sorted order, with their titles and estimates', async () => {
     const response = await agency.api<Body<Json[]>>('GET', '/questionnaires');
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual([
@@ -67,6 +67,13 @@ describe.each(DATABASES)('a server on the fixture catalogue (%s database)', (dat
         description: expect.stringMatching(/^Eine kurze Umfrage/),
         steps: 2,
         minutes: 5,
+      },
+      {
+        id: 'fixture-widgets',
+        title: 'Fixture-Widgets',
+        description: expect.stringMatching(/^Ein Fragebogen für Tests der Widgets/),
+        steps: 6,
+        minutes: 15,
       },
     ]);
   });
