@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Definition } from '@fragewerk/engine/core';
 import {
+  catalogueIds,
+  catalogueRootFrom,
   DEFAULT_QUESTIONNAIRE,
   definitionDirsFrom,
   platformFormsDir,
@@ -79,19 +81,33 @@ function presetImages(definition: Definition | undefined): Set<string> {
   return images;
 }
 
+/** The largest body the studio reads (a questionnaire's id). */
+const MAX_BODY = 200;
+
+/** The body of a small request as text, or undefined when it is larger than {@link MAX_BODY}. */
+async function smallBody(request: IncomingMessage): Promise<string | undefined> {
+  let body = '';
+  for await (const chunk of request) {
+    body += String(chunk);
+    if (body.length > MAX_BODY) return undefined;
+  }
+  return body;
+}
+
 export async function startStudio(options: StudioOptions): Promise<Studio> {
-  const dirs: DefinitionDirs = definitionDirsFrom(
-    options.definitionDir,
-    options.questionnaire ?? DEFAULT_QUESTIONNAIRE,
-  );
-  // The page names the questionnaire's folder: with several in the catalogue, which one it shows.
-  const definitionDir = dirs.folder;
+  const root = catalogueRootFrom(options.definitionDir);
+  let questionnaire = options.questionnaire ?? DEFAULT_QUESTIONNAIRE;
+  let dirs: DefinitionDirs = definitionDirsFrom(options.definitionDir, questionnaire);
 
   let revision = 1;
-  const [bundle, first] = await Promise.all([
-    bundlePage(),
-    buildState(dirs, revision, definitionDir),
-  ]);
+  /** The state of the questionnaire shown, with the catalogue it was picked from. */
+  const build = async () => {
+    // The page names the questionnaire's folder: with several in the catalogue, which one it shows.
+    const built = await buildState(dirs, revision, dirs.folder);
+    const questionnaires = await catalogueIds(root);
+    return { ...built, state: { ...built.state, questionnaire, questionnaires } };
+  };
+  const [bundle, first] = await Promise.all([bundlePage(), build()]);
   let current = first;
   /** Checks modules by their content ({@link checksKey}), made once each, ahead of the page. */
   const checks = new Map<string, Promise<string>>();
@@ -124,7 +140,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       do {
         again = false;
         revision += 1;
-        current = await buildState(dirs, revision, definitionDir);
+        current = await build();
         broadcast();
         prepareChecks();
       } while (again);
@@ -138,13 +154,34 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     timer = setTimeout(() => void rebuild(), SETTLE_MS);
   };
   const watchers: FSWatcher[] = [];
-  for (const dir of [dirs.folder, dirs.presetsDir, dirs.formsDir ?? platformFormsDir]) {
-    try {
-      watchers.push(watch(dir, { recursive: true }, changed));
-    } catch {
-      // A missing folder is one of the problems the page lists.
+  const watchFolders = () => {
+    for (const watcher of watchers.splice(0)) watcher.close();
+    for (const dir of [dirs.folder, dirs.presetsDir, dirs.formsDir ?? platformFormsDir]) {
+      try {
+        watchers.push(watch(dir, { recursive: true }, changed));
+      } catch {
+        // A missing folder is one of the problems the page lists.
+      }
     }
-  }
+  };
+  watchFolders();
+
+  /** POST /fragebogen with an id of the catalogue: the studio shows that questionnaire now. */
+  const pick = async (request: IncomingMessage, response: ServerResponse) => {
+    const id = (await smallBody(request))?.trim() ?? '';
+    if (!(await catalogueIds(root)).includes(id))
+      return send(
+        response,
+        422,
+        'text/plain; charset=utf-8',
+        `Den Fragebogen „${id.slice(0, 64)}“ gibt es im Katalog nicht.`,
+      );
+    questionnaire = id;
+    dirs = definitionDirsFrom(options.definitionDir, id);
+    watchFolders();
+    await rebuild();
+    send(response, 204, 'text/plain; charset=utf-8', '');
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -155,6 +192,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     if (route === '/state')
       return send(response, 200, 'application/json; charset=utf-8', JSON.stringify(current.state));
     if (route === '/events') return subscribe(request, response);
+    if (route === '/fragebogen' && request.method === 'POST') return pick(request, response);
     const checksRoute = /^\/checks\/(\w+)\.js$/.exec(route);
     if (checksRoute) return serveChecks(checksRoute[1]!, response);
     if (route.startsWith(PRESET_ASSETS))

@@ -50,6 +50,9 @@ export interface StudioState {
   updatedAt: string;
   /** The definition's folder as the editor knows it. */
   definitionDir: string;
+  /** The id of the questionnaire shown, and those of the whole catalogue (the editor picks one). */
+  questionnaire?: string;
+  questionnaires?: string[];
   /** Everything `npm run definition:lint` finds (empty when all is well). */
   problems: DefinitionProblem[];
   /** Absolute paths of the files named in `problems`, for links into the editor. */

@@ -167,6 +167,33 @@ function PagePicker({
   );
 }
 
+/**
+ * The catalogue's questionnaires, when it has more than one: picking one makes the server show and
+ * watch that one (the page follows with the next state).
+ */
+function QuestionnairePicker({ state }: { state: StudioState | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const ids = state?.questionnaires ?? [];
+  if (!state?.questionnaire || ids.length < 2) return null;
+  const pick = async (id: string) => {
+    const response = await fetch('/fragebogen', { method: 'POST', body: id }).catch(() => null);
+    setFailed(response?.ok ? null : ((await response?.text()) ?? 'Das Studio antwortet nicht.'));
+  };
+  return (
+    <label className="studio-questionnaire">
+      Fragebogen{' '}
+      <select value={state.questionnaire} onChange={(event) => void pick(event.target.value)}>
+        {ids.map((id) => (
+          <option key={id} value={id}>
+            {id}
+          </option>
+        ))}
+      </select>
+      {failed ? <span role="alert"> {failed}</span> : null}
+    </label>
+  );
+}
+
 export function StudioApp() {
   const { state, connection } = useStudioState();
   const [place, go] = usePlace();
@@ -254,6 +281,7 @@ export function StudioApp() {
             {state ? <span className="studio-dir"> · {state.definitionDir}</span> : null}
           </p>
         </div>
+        <QuestionnairePicker state={state} />
         <Status connection={connection} state={state} />
       </header>
       <div className="studio-body">
