@@ -25,17 +25,61 @@ const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/validat
 export const fixture = (name: string): Fixture =>
   JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as Fixture;
 
-/** One valid example of a step or form. */
-export const example = (name: string, index = 0): Json => fixture(name).valid[index]!;
+/**
+ * Valid answers for the fixture catalogue's steps (tests/fixtures/catalogue): `ideas` (list) and
+ * `frame` (form) of fixture-brief, `rating` and `topics` (forms) of fixture-survey. Two each, so a
+ * test can tell a change from the first.
+ */
+const FIXTURE_EXAMPLES: Record<string, Json[]> = {
+  ideas: [
+    { idea: 'Wochenmarkt', details: 'Samstags mit Kostproben', priority: 'high' },
+    { idea: 'Hoffest', details: 'Einmal im Jahr, mit Musik', priority: 'low' },
+  ],
+  frame: [
+    { contact: 'Jana Kühn', team_size: 4, format: 'workshop' },
+    { contact: 'Ömer Şahin', team_size: 12, format: 'call' },
+  ],
+  rating: [
+    { satisfaction: 4, reason: 'Die Beratung war freundlich und gründlich.' },
+    { satisfaction: 2, reason: 'Die Lieferung kam zu spät.' },
+  ],
+  topics: [{ topics: ['service', 'delivery'] }, { topics: ['service'] }],
+  // fixture-widgets: a list with a URL field, a grouped list with conditions, a required form.
+  rivals: [
+    {
+      name: 'Holzwerk Nord',
+      url: 'https://holzwerk-nord.example',
+      explanation: 'Gleiche Zielgruppe',
+      importance: 4,
+    },
+    { name: 'Sägewerk Süd', url: null, explanation: 'Ähnliche Preise', importance: 2 },
+  ],
+  contacts: [
+    { is_external: false, type: 'management', expectations: 'Klare Zahlen', importance: 5 },
+    { is_external: true, type: 'press', expectations: 'Gute Geschichten', importance: 3 },
+  ],
+  statement: [
+    {
+      promises: ['quality'],
+      appeal: 'Handwerk aus der Region',
+      distinction: 'Wir beraten vor Ort',
+      mission_statement: 'Gutes Holz, gut gemacht.',
+    },
+  ],
+};
 
-export const LIST_STEPS = ['stakeholders', 'competitors', 'goals', 'userstories', 'personas'];
-export const FORM_STEPS = ['brandpersonality', 'polarityprofile', 'brandpositioning'];
+/** The fixture questionnaire with the richer shapes (URL field, groups, conditions, scale). */
+export const FIXTURE_WIDGETS = 'fixture-widgets';
+
+/** One valid example of a step (the fixture catalogue's) or form (`account`, `register`, …). */
+export const example = (name: string, index = 0): Json =>
+  FIXTURE_EXAMPLES[name]?.[index] ?? fixture(name).valid[index]!;
+
+/** The list and form steps of fixture-brief, the fixture catalogue's default questionnaire. */
+export const LIST_STEPS = ['ideas'];
+export const FORM_STEPS = ['frame'];
+/** The form steps of fixture-survey (a project must choose it: `questionnaire: FIXTURE_SURVEY`). */
+export const SURVEY_FORM_STEPS = ['rating', 'topics'];
 
 /** A free-text field of each list step, to make a recognisable change. */
-export const TEXT_FIELD: Record<string, string> = {
-  stakeholders: 'expectations',
-  competitors: 'explanation',
-  goals: 'goal_definition',
-  userstories: 'text',
-  personas: 'hobbies',
-};
+export const TEXT_FIELD: Record<string, string> = { ideas: 'details' };

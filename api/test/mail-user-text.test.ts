@@ -97,7 +97,7 @@ describe.each(DATABASES)('mails with typed text (%s database)', (database) => {
     const quotedName = "„Relaunch' Ihr Konto wird gesperrt. Bitte melden Sie sich so…“";
     expect(mail.subject).toBe(`Projekt freigegeben: ${quotedName}`);
     expect(mail.text).toContain(
-      `der Fragebogen „Markenbriefing“ Ihres Projekts ${quotedName} für „Tischlerei Berger“ wurde über den Freigabelink freigegeben.`,
+      `der Fragebogen „Fixture-Briefing“ Ihres Projekts ${quotedName} für „Tischlerei Berger“ wurde über den Freigabelink freigegeben.`,
     );
     expect(mail.text).not.toContain('fragewerk-sicherheit');
   });

@@ -11,14 +11,15 @@ import {
   type DefinitionRevisions,
 } from '../src/definition/definition-revisions.ts';
 import { verifiedAccount } from './accounts.ts';
-import { type Body, example, type Item, type Json } from './fixtures.ts';
+import { type Body, example, FIXTURE_WIDGETS, type Item, type Json } from './fixtures.ts';
 import { HttpClient, type TestResponse } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 /**
- * The input that once held the server for ~15 s: the competitors' URL pattern backtracked on it
+ * The input that once held the server for ~15 s: a website field's URL pattern backtracked on it
  * (quadratic in the dots), Ajv ran the pattern although maxLength had already failed, and the
- * autosave validated before it knew whether the caller had access.
+ * autosave validated before it knew whether the caller had access. On fixture-widgets, whose list
+ * `rivals` has a website field with the same kind of pattern.
  */
 const PATHOLOGICAL = `http://${'a.'.repeat(60_000)} x`;
 /** Loose bounds: a stall is seconds, a normal answer tens of milliseconds. */
@@ -93,13 +94,15 @@ describe.each(DATABASES)('no input stalls the server (%s database)', (database) 
     const created = await owner.api<Body<{ id: string; edit_token: string }>>(
       'POST',
       '/projects/create',
-      { project_name: 'Geduld', customer_firm: 'Kunde' },
+      { project_name: 'Geduld', customer_firm: 'Kunde', questionnaire: FIXTURE_WIDGETS },
     );
     expect(created.status).toBe(201);
     ({ id: projectId, edit_token: editToken } = created.body.data);
 
-    // Counts every body validation of the revision the project is on (the current one).
-    const revision = server.app.get<DefinitionRevisions>(DEFINITION_REVISIONS).current;
+    // Counts every body validation of the revision the project is on (its questionnaire's current).
+    const revision = server.app
+      .get<DefinitionRevisions>(DEFINITION_REVISIONS)
+      .currentOf(FIXTURE_WIDGETS)!;
     const validators = revision.validator;
     const counting = ((name: string) => {
       const validate = validators(name);
@@ -159,8 +162,8 @@ describe.each(DATABASES)('no input stalls the server (%s database)', (database) 
     return responses;
   }
 
-  it('finds the pattern-bearing fields the API accepts (the competitors’ website at least)', () => {
-    expect(fields.map(({ step, field }) => `${step}.${field}`)).toContain('competitors.url');
+  it('finds the pattern-bearing fields the API accepts (the rivals’ website at least)', () => {
+    expect(fields.map(({ step, field }) => `${step}.${field}`)).toContain('rivals.url');
   });
 
   it('answers callers without access with 401/404 before any validation, the server staying responsive', async () => {

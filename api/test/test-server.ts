@@ -8,6 +8,7 @@ import { DEFAULT_MAIL_FROM, type AppConfig } from '../src/config/app-config.ts';
 import { createApp, type RunningApp } from '../src/create-app.ts';
 import { readMail } from '../src/mail/mail-files.ts';
 import { MailOutboxWorker } from '../src/mail/mail-outbox.worker.ts';
+import { FIXTURE_CATALOGUE } from '../../tests/src/fixture-catalogue.ts';
 
 /** Which databases the API tests run on: always the embedded one, and a server when configured. */
 export const DATABASES: ('embedded' | 'server')[] = process.env.TEST_DATABASE_URL
@@ -45,12 +46,22 @@ export async function createServerDatabase(
   };
 }
 
-/** Starts the real server (same `createApp` as `npm start`) on a free port with a fresh database. */
+/**
+ * Which catalogue a test server offers: `fixture` (tests/fixtures/catalogue) for tests of the
+ * mechanics, so rewording a shipped questionnaire never breaks them; `repository` (the shipped
+ * `definitions/`) only for tests about that content or the server's own catalogue handling.
+ */
+export type TestCatalogue = 'fixture' | 'repository';
+
+/**
+ * Starts the real server (same `createApp` as `npm start`) on a free port with a fresh database,
+ * on the fixture catalogue unless `options.catalogue` or `overrides.definitionDir` says otherwise.
+ */
 export async function startTestServer(
   database: 'embedded' | 'server' = 'embedded',
   overrides: Partial<AppConfig> = {},
   /** `logs`: where the server's log lines go (at `info`); else `TEST_LOGS=1` prints them. */
-  options: { logs?: DestinationStream } = {},
+  options: { logs?: DestinationStream; catalogue?: TestCatalogue } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-api-'));
   const serverDatabase = database === 'server' ? await createServerDatabase() : undefined;
@@ -68,7 +79,8 @@ export async function startTestServer(
         : 'silent',
     dataDir,
     sessionSecret: 'test-secret',
-    definitionDir: undefined,
+    // `undefined` is the server's own default: the repository's catalogue.
+    definitionDir: (options.catalogue ?? 'fixture') === 'fixture' ? FIXTURE_CATALOGUE : undefined,
     webDir: undefined,
     ...overrides,
   };
