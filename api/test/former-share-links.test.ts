@@ -96,8 +96,8 @@ describe.each(DATABASES)('former share links (%s database)', (database) => {
       expect(read.text).not.toContain('Geheimer Relaunch');
       expect(read.text).not.toContain('Tischlerei Berger');
       // Every route of the project says the same, and an old token changes nothing.
-      const write = await visitor(token).api<Body>('POST', `/projects/${created.id}/stakeholders`, {
-        name: 'Erika',
+      const write = await visitor(token).api<Body>('POST', `/projects/${created.id}/ideas`, {
+        idea: 'Erika',
       });
       expect(write.status).toBe(410);
       expect(Object.keys(write.body).sort()).toEqual(['contact', 'message']);
@@ -143,8 +143,8 @@ describe.each(DATABASES)('former share links (%s database)', (database) => {
     const approved = await project(owner);
     const customer = visitor(approved.edit_token!);
     expect((await customer.api('PUT', `/projects/${approved.id}/approve`)).status).toBe(200);
-    const save = await customer.api<Body>('POST', `/projects/${approved.id}/stakeholders`, {
-      name: 'Erika',
+    const save = await customer.api<Body>('POST', `/projects/${approved.id}/ideas`, {
+      idea: 'Erika',
     });
     expect(save.status).toBe(403);
     expect(save.body.contact).toEqual({ name: 'Ole Brandt', email: 'ole@agentur-ost.de' });
@@ -159,8 +159,8 @@ describe.each(DATABASES)('former share links (%s database)', (database) => {
       contact: { name: 'Ole Brandt', email: 'ole@agentur-ost.de' },
     });
     // The owner gets the plain message.
-    const own = await owner.api<Body>('POST', `/projects/${archived.id}/stakeholders`, {
-      name: 'Erika',
+    const own = await owner.api<Body>('POST', `/projects/${archived.id}/ideas`, {
+      idea: 'Erika',
     });
     expect(own.status).toBe(403);
     expect(own.body).not.toHaveProperty('contact');

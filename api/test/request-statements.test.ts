@@ -26,7 +26,7 @@ describe.each(DATABASES)('statements per request (%s database)', (database) => {
         customer_firm: 'Kunde',
       })
     ).body.data;
-    await owner.api('POST', `/projects/${project.id}/competitors`, example('competitors'));
+    await owner.api('POST', `/projects/${project.id}/ideas`, example('ideas'));
   });
   afterAll(() => server?.close());
 
@@ -58,8 +58,8 @@ describe.each(DATABASES)('statements per request (%s database)', (database) => {
     const customer = new HttpClient(server.url);
     customer.editToken = project.edit_token;
     const save = (version: number) => () =>
-      customer.api('PATCH', `/projects/${project.id}/brandpositioning`, {
-        ...example('brandpositioning'),
+      customer.api('PATCH', `/projects/${project.id}/frame`, {
+        ...example('frame'),
         version,
       });
     const first = await statementsOf(save(0));

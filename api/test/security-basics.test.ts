@@ -113,19 +113,15 @@ describe.each(DATABASES)('security basics (%s database)', (database) => {
         customer_firm: 'Kunde',
       });
       const id = created.body.data.id;
-      const item = await owner.api('POST', `/projects/${id}/stakeholders`, {
-        is_external: false,
-        type: 'management',
-        expectations: `Klare${BIDI} Ziele`,
-        importance: 4,
+      const item = await owner.api('POST', `/projects/${id}/ideas`, {
+        idea: 'Wochenmarkt',
+        details: `Klare${BIDI} Ziele`,
+        priority: 'high',
       });
       expect(item.status, JSON.stringify(item.body)).toBe(201);
-      const form = await owner.api('PATCH', `/projects/${id}/brandpersonality`, {
-        gender: 'female',
-        age: 'age_26_35',
-        industry: 'crafts',
-        job_definition: `Tisch\u200Flerin\u061C`,
-        character_traits: ['honest', 'brave', 'reliable'],
+      const form = await owner.api('PATCH', `/projects/${id}/frame`, {
+        contact: `Tisch\u200Flerin\u061C`,
+        team_size: 3,
         version: 0,
       });
       expect(form.status, JSON.stringify(form.body)).toBe(200);

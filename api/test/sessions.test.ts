@@ -88,14 +88,13 @@ describe.each(DATABASES)('sessions (%s database)', (database) => {
     note('share GET', (await customer.api('GET', `/projects/${project.id}`)).status);
     note(
       'share POST',
-      (await customer.api('POST', `/projects/${project.id}/stakeholders`, example('stakeholders')))
-        .status,
+      (await customer.api('POST', `/projects/${project.id}/ideas`, example('ideas'))).status,
     );
     note(
       'share PATCH',
       (
-        await customer.api('PATCH', `/projects/${project.id}/brandpositioning`, {
-          ...example('brandpositioning'),
+        await customer.api('PATCH', `/projects/${project.id}/frame`, {
+          ...example('frame'),
           version: 0,
         })
       ).status,
