@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts.ts';
-import { type Body, example, type Item, type Json } from './fixtures.ts';
+import { type Body, example, FIXTURE_WIDGETS, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
@@ -8,7 +8,8 @@ import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
  * docs/product.md#gleichzeitiges-bearbeiten: a save against a version that is no longer stored is
  * merged field by field with what is stored, using the `base` the editor started from. Fields
  * only one side changed need nobody; only fields both changed differently are a 409 with their
- * names in `conflicts`, and then nothing is saved.
+ * names in `conflicts`, and then nothing is saved. On the fixture catalogue: fixture-brief's form
+ * `frame` and list `ideas`, and fixture-widgets' `contacts` for a rule spanning fields.
  */
 
 const CONFLICT =
@@ -18,6 +19,8 @@ const CONFLICT =
 interface Kind {
   name: string;
   step: string;
+  /** Whether the step is a list (the document is one entry) or a form. */
+  list: boolean;
   /** A field the agency changes, with its value and a different one for the customer. */
   theirs: [field: string, value: unknown, other: unknown];
   /** A field only the customer changes, with its value. */
@@ -27,15 +30,17 @@ interface Kind {
 const KINDS: Kind[] = [
   {
     name: 'form step',
-    step: 'brandpositioning',
-    theirs: ['mission_statement', 'Brot wie früher.', 'Brot mit Seele.'],
-    mine: ['brand_strenghts', 'Eigene Backstube'],
+    step: 'frame',
+    list: false,
+    theirs: ['contact', 'Ole Brandt', 'Eva Berger'],
+    mine: ['team_size', 7],
   },
   {
     name: 'list item',
-    step: 'stakeholders',
-    theirs: ['expectations', 'Von der Agentur', 'Vom Kunden'],
-    mine: ['importance', 2],
+    step: 'ideas',
+    list: true,
+    theirs: ['details', 'Von der Agentur', 'Vom Kunden'],
+    mine: ['priority', 'low'],
   },
 ];
 
@@ -51,7 +56,7 @@ describe.each(DATABASES)('field merge of stale saves (%s database)', (database) 
     await server?.close();
   });
 
-  describe.each(KINDS)('$name', ({ step, theirs, mine }) => {
+  describe.each(KINDS)('$name', ({ step, list, theirs, mine }) => {
     const start = example(step);
     const [theirField, theirValue, otherValue] = theirs;
     const [myField, myValue] = mine;
@@ -71,7 +76,7 @@ describe.each(DATABASES)('field merge of stale saves (%s database)', (database) 
       const customer = new HttpClient(server.url);
       customer.editToken = created.body.data.edit_token;
       let path = `/projects/${projectId}/${step}`;
-      if (step === 'stakeholders') {
+      if (list) {
         const added = await owner.api<Body<Item>>('POST', path, start);
         expect(added.status).toBe(201);
         path = `${path}/${added.body.data.id}`;
@@ -177,8 +182,8 @@ describe.each(DATABASES)('field merge of stale saves (%s database)', (database) 
       project_name: 'Tief',
       customer_firm: 'Bäckerei Sommer',
     });
-    const path = `/projects/${created.body.data.id}/brandpositioning`;
-    const start = example('brandpositioning');
+    const path = `/projects/${created.body.data.id}/frame`;
+    const start = example('frame');
     expect((await owner.api('PATCH', path, { ...start, version: 0 })).status).toBe(200);
     expect((await owner.api('PATCH', path, { ...start, version: 1, base: start })).status).toBe(
       200,
@@ -188,7 +193,7 @@ describe.each(DATABASES)('field merge of stale saves (%s database)', (database) 
     const response = await owner.api<Body>('PATCH', path, {
       ...start,
       version: 1,
-      base: { ...start, performance_promise: deep, mission_statement: deep },
+      base: { ...start, format: deep, contact: deep },
     });
     // Mine and the stored state agree; the odd base only makes both look changed alike.
     expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
@@ -198,8 +203,9 @@ describe.each(DATABASES)('field merge of stale saves (%s database)', (database) 
     const created = await owner.api<Body<{ id: string }>>('POST', '/projects/create', {
       project_name: 'Regeln',
       customer_firm: 'Bäckerei Sommer',
+      questionnaire: FIXTURE_WIDGETS,
     });
-    const path = `/projects/${created.body.data.id}/stakeholders`;
+    const path = `/projects/${created.body.data.id}/contacts`;
     // „Sonstiges“ is allowed inside and outside; a preset type only on its own side.
     const start = {
       is_external: false,
@@ -219,7 +225,7 @@ describe.each(DATABASES)('field merge of stale saves (%s database)', (database) 
     });
     expect(outside.status).toBe(200);
 
-    // Valid alone, but an internal type on an external stakeholder once merged.
+    // Valid alone, but an internal type on an external contact once merged.
     const { custom_type: _custom, ...management } = { ...start, type: 'management' };
     const stale = await owner.api<Body & { conflicts: string[] }>('PATCH', itemPath, {
       ...management,

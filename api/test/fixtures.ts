@@ -58,6 +58,26 @@ const FIXTURE_EXAMPLES: Record<string, Json[]> = {
     { is_external: false, type: 'management', expectations: 'Klare Zahlen', importance: 5 },
     { is_external: true, type: 'press', expectations: 'Gute Geschichten', importance: 3 },
   ],
+  people: [
+    {
+      name: 'Erika Sommer',
+      avatar: 'young_woman',
+      gender: 'female',
+      age: 34,
+      job_definition: 'Tischlerin',
+      personal_values: ['family', 'freedom'],
+      priority: 'must',
+    },
+    { name: 'Jo Berg', gender: 'diverse', age: 1, personal_values: ['safety'] },
+  ],
+  profile: [
+    {
+      gender: 'female',
+      job_definition: 'Tischlerin',
+      character_traits: ['honest', 'brave', 'calm'],
+    },
+  ],
+  scale: [{ attribute_traditional_modern: 2, attribute_quiet_loud: -1 }],
   statement: [
     {
       promises: ['quality'],
@@ -71,9 +91,11 @@ const FIXTURE_EXAMPLES: Record<string, Json[]> = {
 /** The fixture questionnaire with the richer shapes (URL field, groups, conditions, scale). */
 export const FIXTURE_WIDGETS = 'fixture-widgets';
 
+/** Every valid example of a step (the fixture catalogue's) or form (`account`, `register`, …). */
+export const examples = (name: string): Json[] => FIXTURE_EXAMPLES[name] ?? fixture(name).valid;
+
 /** One valid example of a step (the fixture catalogue's) or form (`account`, `register`, …). */
-export const example = (name: string, index = 0): Json =>
-  FIXTURE_EXAMPLES[name]?.[index] ?? fixture(name).valid[index]!;
+export const example = (name: string, index = 0): Json => examples(name)[index]!;
 
 /** The list and form steps of fixture-brief, the fixture catalogue's default questionnaire. */
 export const LIST_STEPS = ['ideas'];

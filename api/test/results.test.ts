@@ -9,7 +9,16 @@ import {
 import type { ProjectJson, ResultsJson } from '@fragewerk/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts.ts';
-import { example, fixture, FORM_STEPS, LIST_STEPS, TEXT_FIELD, type Body } from './fixtures.ts';
+import { FIXTURE_BRIEF, FIXTURE_SURVEY } from '../../tests/src/fixture-catalogue.ts';
+import {
+  example,
+  examples,
+  FIXTURE_WIDGETS,
+  FORM_STEPS,
+  LIST_STEPS,
+  TEXT_FIELD,
+  type Body,
+} from './fixtures.ts';
 import type { HttpClient } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
@@ -38,11 +47,12 @@ describe.each(DATABASES)('GET /projects/{id}/results (%s database)', (database) 
     await server?.close();
   });
 
-  const create = async () =>
+  const create = async (questionnaire = FIXTURE_BRIEF) =>
     (
       await owner.api<Body<ProjectJson>>('POST', '/projects/create', {
         project_name: 'Ergebnisse',
         customer_firm: 'Tischlerei Berger',
+        questionnaire,
       })
     ).body.data.id;
   const results = async (id: string) => {
@@ -51,38 +61,59 @@ describe.each(DATABASES)('GET /projects/{id}/results (%s database)', (database) 
     return response.body.data.steps;
   };
 
-  it('renders every step as the browser would, from the same definition and answers', async () => {
-    const id = await create();
-    for (const kind of LIST_STEPS)
-      for (const data of fixture(kind).valid) {
-        const response = await owner.api('POST', `/projects/${id}/${kind}`, data);
-        expect(response.status).toBe(201);
-      }
-    for (const kind of FORM_STEPS) {
-      // The first example with answers (the polarity profile's first one is empty).
-      const answered = fixture(kind).valid.find((data) => Object.keys(data).length > 1)!;
-      const response = await owner.api('PATCH', `/projects/${id}/${kind}`, {
-        ...answered,
-        version: 0,
-      });
-      expect(response.status).toBe(200);
-    }
-    const project = (await owner.api<Body<ProjectJson>>('GET', `/projects/${id}`)).body.data;
-    const definition = (await owner.api<Body<Definition>>('GET', '/config/definition')).body.data;
-    const prose = new ProseRenderer(definition);
-    const lists = await results(id);
-    expect(Object.keys(lists).sort()).toEqual([...LIST_STEPS, ...FORM_STEPS].sort());
+  /**
+   * A project of `questionnaire` with every step answered from the fixture examples (all of a
+   * list's, the first of a form's), its revision's definition and its rendered results.
+   */
+  async function answeredProject(questionnaire: string) {
+    const id = await create(questionnaire);
+    const revision = (await owner.api<Body<ProjectJson>>('GET', `/projects/${id}`)).body.data
+      .definition_revision;
+    const definition = (await owner.api<Body<Definition>>('GET', `/definitions/${revision.id}`))
+      .body.data;
     for (const step of definition.steps) {
       const key = step.meta.key;
-      expect(lists[key]).toBe(
-        stepResultsMarkup(definition, step, project[key], prose, browserCardTexts()),
-      );
-      expect(lists[key]).not.toContain('class="empty"');
+      if (step.meta.kind === 'list')
+        for (const data of examples(key)) {
+          const response = await owner.api('POST', `/projects/${id}/${key}`, data);
+          expect(response.status, `${key}: ${JSON.stringify(response.body)}`).toBe(201);
+        }
+      else {
+        const response = await owner.api('PATCH', `/projects/${id}/${key}`, {
+          ...example(key),
+          version: 0,
+        });
+        expect(response.status, `${key}: ${JSON.stringify(response.body)}`).toBe(200);
+      }
     }
-    expect(lists.polarityprofile).toContain('<figure class="polarity-chart"><svg');
+    const project = (await owner.api<Body<ProjectJson>>('GET', `/projects/${id}`)).body.data;
+    return { definition, project, lists: await results(id) };
+  }
+
+  it.each([FIXTURE_BRIEF, FIXTURE_SURVEY, FIXTURE_WIDGETS])(
+    'renders every step of %s as the browser would, from the same definition and answers',
+    async (questionnaire) => {
+      const { definition, project, lists } = await answeredProject(questionnaire);
+      const prose = new ProseRenderer(definition);
+      expect(Object.keys(lists).sort()).toEqual(
+        definition.steps.map((step) => step.meta.key).sort(),
+      );
+      for (const step of definition.steps) {
+        const key = step.meta.key;
+        expect(lists[key]).toBe(
+          stepResultsMarkup(definition, step, project[key], prose, browserCardTexts()),
+        );
+        expect(lists[key]).not.toContain('class="empty"');
+      }
+    },
+  );
+
+  it('draws the polarity chart and uses the server’s German for stars and links', async () => {
+    const { lists } = await answeredProject(FIXTURE_WIDGETS);
+    expect(lists.scale).toContain('<figure class="polarity-chart"><svg');
     // German from the server's locale: the stars' name and the link's hint.
-    expect(lists.stakeholders).toMatch(/aria-label="\d von 5 Sternen"/);
-    expect(lists.competitors).toContain('(öffnet in neuem Tab)');
+    expect(lists.rivals).toMatch(/aria-label="\d von 5 Sternen"/);
+    expect(lists.rivals).toContain('(öffnet in neuem Tab)');
   });
 
   it('escapes what the customer typed', async () => {

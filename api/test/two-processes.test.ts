@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import { FIXTURE_CATALOGUE } from '../../tests/src/fixture-catalogue.ts';
 import { HttpClient } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
 import { verifyLinkFromMailFolder } from './mail-folder.ts';
@@ -50,6 +51,8 @@ describe('two API processes on one PostgreSQL', () => {
           DATABASE_URL: databaseUrl,
           DATA_DIR: dataDir,
           SESSION_SECRET: 'gemeinsames-geheimnis',
+          // The fixture catalogue: what is shared here is generic, not the shipped questionnaires.
+          DEFINITION_DIR: FIXTURE_CATALOGUE,
         }),
       );
     }
@@ -125,19 +128,16 @@ describe('two API processes on one PostgreSQL', () => {
 
     const customer = new HttpClient(urls[0]!);
     customer.editToken = created.body.data.edit_token;
-    const added = await customer.api('POST', `/projects/${created.body.data.id}/competitors`, {
-      name: 'Muster GmbH',
-      explanation: 'Marktführer',
-      importance: 4,
+    const added = await customer.api('POST', `/projects/${created.body.data.id}/ideas`, {
+      idea: 'Muster GmbH',
+      priority: 'high',
     });
     expect(added.status).toBe(201);
-    const read = await owner.api<{ data: { competitors: { name: string }[] } }>(
+    const read = await owner.api<{ data: { ideas: { idea: string }[] } }>(
       'GET',
       `/projects/${created.body.data.id}`,
     );
-    expect(read.body.data.competitors.map((competitor) => competitor.name)).toEqual([
-      'Muster GmbH',
-    ]);
+    expect(read.body.data.ideas.map((entry) => entry.idea)).toEqual(['Muster GmbH']);
   });
 
   it('shares the login rate limit across processes, also for parallel guesses', async () => {
