@@ -105,11 +105,11 @@ describe.each(DATABASES)('account data (%s database)', (database) => {
     (await client.api<Body<Project>>('GET', `/projects/${id}`)).body.data;
 
   /**
-   * What a definition migration writes for a project: its competitor entry before and after
+   * What a definition migration writes for a project: its list entry before and after
    * (the real statement of the migration log).
    */
   async function migrationLogOf(client: HttpClient, id: string) {
-    const [entry] = (await read(client, id)).competitors as Json[];
+    const [entry] = (await read(client, id))[LIST_STEPS[0]!] as Json[];
     const { id: itemId, version: _version, ...data } = entry!;
     const em = server.orm.em.fork();
     await em.transactional((tx) =>
@@ -118,7 +118,7 @@ describe.each(DATABASES)('account data (%s database)', (database) => {
         fromRevision: 'vorher',
         toRevision: 'nachher',
         migrations: '2',
-        stepKey: 'competitors',
+        stepKey: LIST_STEPS[0]!,
         itemId: itemId as string,
         before: data,
         after: { ...data, renamed: true },

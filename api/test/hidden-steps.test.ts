@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts.ts';
-import { example, type Body, type Json } from './fixtures.ts';
+import { example, FIXTURE_WIDGETS, type Body, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 /*
  * Steps switched off for one project (docs/product.md#projekteinstellungen): gone from progress,
- * approval checks, results and the dashboard figure; their answers stay stored.
+ * approval checks, results and the dashboard figure; their answers stay stored. On fixture-widgets,
+ * whose six steps leave room to hide several.
  */
 
 type Project = Json & {
@@ -32,6 +33,7 @@ describe.each(DATABASES)('steps switched off for a project (%s database)', (data
     const created = await agency.api<Body<Project>>('POST', '/projects/create', {
       project_name: 'Relaunch',
       customer_firm: 'Bäckerei Groß',
+      questionnaire: FIXTURE_WIDGETS,
     });
     expect(created.status).toBe(201);
     expect(created.body.data.hidden_steps).toEqual([]);
@@ -47,27 +49,27 @@ describe.each(DATABASES)('steps switched off for a project (%s database)', (data
 
   it('leaves hidden steps out of the progress and keeps their answers', async () => {
     const project = await newProject();
-    const saved = await agency.api('PATCH', `/projects/${project.id}/brandpositioning`, {
-      ...example('brandpositioning'),
+    const saved = await agency.api('PATCH', `/projects/${project.id}/statement`, {
+      ...example('statement'),
       version: 0,
     });
     expect(saved.status).toBe(200);
-    const hidden = await hide(project, ['brandpositioning', 'goals']);
+    const hidden = await hide(project, ['statement', 'contacts']);
     expect(hidden.status).toBe(200);
     const data = hidden.body.data;
-    expect(data.hidden_steps).toEqual(['brandpositioning', 'goals']);
+    expect(data.hidden_steps).toEqual(['statement', 'contacts']);
     expect(data.progress.total).toBe(project.progress.total - 2);
     expect(data.progress.complete).toBe(0);
-    expect(Object.keys(data.progress.steps)).not.toContain('brandpositioning');
+    expect(Object.keys(data.progress.steps)).not.toContain('statement');
     // The answers stay: the JSON still carries them, and showing the step again counts them.
-    expect(data.brandpositioning).toMatchObject({ version: 1 });
+    expect(data.statement).toMatchObject({ version: 1 });
     const shown = await hide(project, []);
     expect(shown.body.data.progress).toMatchObject({ complete: 1, total: project.progress.total });
   });
 
   it('counts only the shown steps on the dashboard', async () => {
     const project = await newProject();
-    await hide(project, ['personas']);
+    await hide(project, ['people']);
     const list = await agency.api<Body<Project[]>>('GET', '/projects');
     const listed = list.body.data.find((entry) => entry.id === project.id)!;
     expect(listed.progress).toEqual({ complete: 0, total: project.progress.total - 1 });
@@ -75,19 +77,19 @@ describe.each(DATABASES)('steps switched off for a project (%s database)', (data
 
   it('leaves hidden steps out of the results', async () => {
     const project = await newProject();
-    await hide(project, ['stakeholders']);
+    await hide(project, ['rivals']);
     const results = await agency.api<Body<{ steps: Record<string, unknown> }>>(
       'GET',
       `/projects/${project.id}/results`,
     );
     expect(results.status).toBe(200);
-    expect(Object.keys(results.body.data.steps)).not.toContain('stakeholders');
-    expect(Object.keys(results.body.data.steps)).toContain('competitors');
+    expect(Object.keys(results.body.data.steps)).not.toContain('rivals');
+    expect(Object.keys(results.body.data.steps)).toContain('contacts');
   });
 
   it('does not name hidden steps as incomplete in the approval mail', async () => {
     const project = await newProject();
-    await hide(project, ['personas']);
+    await hide(project, ['people']);
     const customer = new HttpClient(server.url);
     customer.editToken = project.edit_token;
     expect((await customer.api('PUT', `/projects/${project.id}/approve`)).status).toBe(200);
@@ -95,8 +97,8 @@ describe.each(DATABASES)('steps switched off for a project (%s database)', (data
       (candidate) => candidate.to.includes(email) && candidate.link?.includes(project.id),
     );
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.text).toContain('„User Stories“');
-    expect(mail[0]!.text).not.toContain('„Personas“');
+    expect(mail[0]!.text).toContain('„Mitbewerber“');
+    expect(mail[0]!.text).not.toContain('„Personen“');
   });
 
   it('refuses unknown steps and hiding every step with a German message, and changes nothing', async () => {
@@ -111,7 +113,7 @@ describe.each(DATABASES)('steps switched off for a project (%s database)', (data
     expect(all.body.errors?.hidden_steps).toEqual([
       'Mindestens ein Schritt muss für die Kundschaft sichtbar bleiben.',
     ]);
-    for (const bad of ['goals', [1], ['goals', 'goals'], ['Goals!']])
+    for (const bad of ['contacts', [1], ['contacts', 'contacts'], ['Contacts!']])
       expect((await hide(project, bad)).status).toBe(422);
     const after = await agency.api<Body<Project>>('GET', `/projects/${project.id}`);
     expect(after.body.data).toMatchObject({ hidden_steps: [], version: project.version });
@@ -122,14 +124,14 @@ describe.each(DATABASES)('steps switched off for a project (%s database)', (data
     // As after a revision that renamed the step: the key stays stored.
     await server.orm.em
       .fork()
-      .execute(`update project set hidden_steps = '["altername", "goals"]' where id = ?`, [
+      .execute(`update project set hidden_steps = '["altername", "contacts"]' where id = ?`, [
         project.id,
       ]);
     const renamed = await agency.api<Body<Project>>('PATCH', `/projects/${project.id}`, {
       project_name: 'Relaunch 2027',
-      hidden_steps: ['altername', 'goals'],
+      hidden_steps: ['altername', 'contacts'],
     });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.data.hidden_steps).toEqual(['goals']);
+    expect(renamed.body.data.hidden_steps).toEqual(['contacts']);
   });
 });

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts.ts';
-import { example, type Body, type Item, type Json } from './fixtures.ts';
+import { example, FIXTURE_WIDGETS, type Body, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 /*
  * docs/product.md#fortschritt: every step's state and the overall figure in GET /projects/{id},
  * the figure per project in GET /projects – computed with a fixed number of statements however
- * many projects there are – and the steps the owner's approval mail names.
+ * many projects there are – and the steps the owner's approval mail names. On fixture-widgets:
+ * its six steps include a grouped list (`contacts`, complete with an entry in each group) and a
+ * scale that is complete with one value.
  */
 
 type StepState = { state: string; invalid?: { id?: string; version: number }[] };
@@ -15,17 +17,10 @@ type Progress = { complete: number; total: number; steps: Record<string, StepSta
 type Project = Json & { id: string; edit_token: string; progress: Progress };
 type Summary = Json & { id: string; progress: { complete: number; total: number } };
 
-const STEPS = [
-  'stakeholders',
-  'competitors',
-  'goals',
-  'brandpersonality',
-  'polarityprofile',
-  'brandpositioning',
-  'userstories',
-  'personas',
-];
-const goal = (type: string, key: string) => ({ type, goal: key, goal_definition: 'messbar' });
+const STEPS = ['rivals', 'contacts', 'people', 'profile', 'scale', 'statement'];
+/** A contact of the internal group (not enough alone) and one of the external group. */
+const INTERNAL = example('contacts', 0);
+const EXTERNAL = example('contacts', 1);
 /** Statements of a request that read or write projects and their answers (not sessions, mail). */
 const PROJECT_SQL = /\b(project|answer|item|project_progress)\b/;
 
@@ -48,6 +43,7 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
     const response = await client.api<Body<Project>>('POST', '/projects/create', {
       project_name: name,
       customer_firm: 'Tischlerei Berger',
+      questionnaire: FIXTURE_WIDGETS,
     });
     expect(response.status).toBe(201);
     return response.body.data;
@@ -79,59 +75,58 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
     expect(response.status).toBe(200);
   }
 
-  it('a new project: every step empty, 0 of 8, in the project and in the list', async () => {
+  it('a new project: every step empty, 0 of 6, in the project and in the list', async () => {
     const project = await create(owner);
     expect(project.progress).toEqual({
       complete: 0,
-      total: 8,
+      total: 6,
       steps: Object.fromEntries(STEPS.map((key) => [key, { state: 'empty' }])),
     });
-    expect(await figureOf(project.id)).toEqual({ complete: 0, total: 8 });
+    expect(await figureOf(project.id)).toEqual({ complete: 0, total: 6 });
   });
 
   it('follows every write: entries, groups, forms, deletes – and the list with it', async () => {
     const { id } = await create(owner);
-    const stakeholder = await add(id, 'stakeholders', example('stakeholders'));
-    await add(id, 'goals', goal('company', 'increase_revenue'));
-    await saveForm(id, 'polarityprofile', { attribute_traditional_modern: 2 });
+    const rival = await add(id, 'rivals', example('rivals'));
+    await add(id, 'contacts', INTERNAL);
+    await saveForm(id, 'scale', { attribute_traditional_modern: 2 });
     let project = await read(id);
     expect(states(project)).toMatchObject({
-      stakeholders: 'complete',
-      goals: 'started',
-      polarityprofile: 'complete',
-      brandpositioning: 'empty',
+      rivals: 'complete',
+      contacts: 'started',
+      scale: 'complete',
+      statement: 'empty',
     });
-    expect(project.progress).toMatchObject({ complete: 2, total: 8 });
-    expect(await figureOf(id)).toEqual({ complete: 2, total: 8 });
+    expect(project.progress).toMatchObject({ complete: 2, total: 6 });
+    expect(await figureOf(id)).toEqual({ complete: 2, total: 6 });
 
-    await add(id, 'goals', goal('brand', 'build_trust'));
-    await add(id, 'goals', goal('user', 'find_information_quickly'));
-    await saveForm(id, 'brandpersonality', example('brandpersonality'));
+    await add(id, 'contacts', EXTERNAL);
+    await saveForm(id, 'profile', example('profile'));
     project = await read(id);
-    expect(states(project)).toMatchObject({ goals: 'complete', brandpersonality: 'complete' });
-    expect(await figureOf(id)).toEqual({ complete: 4, total: 8 });
+    expect(states(project)).toMatchObject({ contacts: 'complete', profile: 'complete' });
+    expect(await figureOf(id)).toEqual({ complete: 4, total: 6 });
     // The list again without a change: the stored figure.
-    expect(await figureOf(id)).toEqual({ complete: 4, total: 8 });
+    expect(await figureOf(id)).toEqual({ complete: 4, total: 6 });
 
-    const deleted = await owner.api('DELETE', `/projects/${id}/stakeholders/${stakeholder.id}`);
+    const deleted = await owner.api('DELETE', `/projects/${id}/rivals/${rival.id}`);
     expect(deleted.status).toBe(200);
-    expect(states(await read(id)).stakeholders).toBe('empty');
-    expect(await figureOf(id)).toEqual({ complete: 3, total: 8 });
+    expect(states(await read(id)).rivals).toBe('empty');
+    expect(await figureOf(id)).toEqual({ complete: 3, total: 6 });
 
     // A settings change does not change the figure, though it renews the project row.
     const renamed = await owner.api('PATCH', `/projects/${id}`, { project_name: 'Umbenannt' });
     expect(renamed.status).toBe(200);
-    expect(await figureOf(id)).toEqual({ complete: 3, total: 8 });
+    expect(await figureOf(id)).toEqual({ complete: 3, total: 6 });
   });
 
   it('the customer with the share link reads the same progress', async () => {
     const project = await create(owner);
-    await add(project.id, 'competitors', example('competitors'));
+    await add(project.id, 'rivals', example('rivals'));
     const customer = new HttpClient(server.url);
     customer.editToken = project.edit_token;
     const seen = await read(project.id, customer);
     expect(seen.progress).toEqual((await read(project.id)).progress);
-    expect(seen.progress.steps.competitors).toEqual({ state: 'complete' });
+    expect(seen.progress.steps.rivals).toEqual({ state: 'complete' });
   });
 
   it('GET /projects reads 1 or 20 projects with the same number of statements', async () => {
@@ -153,8 +148,8 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
       const { client } = await verifiedAccount(server, `Agentur ${count}`);
       for (let index = 0; index < count; index += 1) {
         const { id } = await create(client, `Projekt ${index}`);
-        await add(id, 'competitors', example('competitors'), client);
-        if (index % 2 === 0) await add(id, 'goals', goal('company', 'increase_revenue'), client);
+        await add(id, 'rivals', example('rivals'), client);
+        if (index % 2 === 0) await add(id, 'contacts', INTERNAL, client);
       }
       return client;
     };
@@ -181,9 +176,10 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
 
   it('the approval mail names the steps that are not complete', async () => {
     const project = await create(owner);
-    await add(project.id, 'stakeholders', example('stakeholders'));
-    await add(project.id, 'competitors', example('competitors'));
-    await saveForm(project.id, 'brandpositioning', example('brandpositioning'));
+    await add(project.id, 'rivals', example('rivals'));
+    await add(project.id, 'contacts', INTERNAL);
+    await add(project.id, 'contacts', EXTERNAL);
+    await saveForm(project.id, 'statement', example('statement'));
     const customer = new HttpClient(server.url);
     customer.editToken = project.edit_token;
     expect((await customer.api('PUT', `/projects/${project.id}/approve`)).status).toBe(200);
@@ -191,27 +187,21 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
     const mail = (await server.mails()).filter((entry) => entry.to.includes(ownerEmail)).at(-1)!;
     expect(mail.subject).toBe('Projekt freigegeben: „Relaunch“');
     expect(mail.text).toContain(
-      'der Fragebogen „Markenbriefing“ Ihres Projekts „Relaunch“ für „Tischlerei Berger“ wurde über den Freigabelink freigegeben. Vollständig sind 3 von 8 Schritten; noch nicht vollständig: „Ziele“, „Markenpersönlichkeit“, „Polaritätenprofil“, „User Stories“ und „Personas“.',
+      'der Fragebogen „Fixture-Widgets“ Ihres Projekts „Relaunch“ für „Tischlerei Berger“ wurde über den Freigabelink freigegeben. Vollständig sind 3 von 6 Schritten; noch nicht vollständig: „Personen“, „Profil“ und „Skala“.',
     );
     expect(mail.link).toBe(`http://fragewerk.test/projekte/${project.id}/ergebnisse`);
   });
 
   it('a complete questionnaire’s approval mail says nothing about missing steps', async () => {
     const project = await create(owner, 'Komplett');
-    await add(project.id, 'stakeholders', example('stakeholders'));
-    await add(project.id, 'competitors', example('competitors'));
-    for (const [type, key] of [
-      ['company', 'increase_revenue'],
-      ['brand', 'build_trust'],
-      ['user', 'find_information_quickly'],
-    ] as const)
-      await add(project.id, 'goals', goal(type, key));
-    await add(project.id, 'userstories', example('userstories'));
-    await add(project.id, 'personas', example('personas'));
-    await saveForm(project.id, 'brandpersonality', example('brandpersonality'));
-    await saveForm(project.id, 'polarityprofile', { attribute_traditional_modern: -1 });
-    await saveForm(project.id, 'brandpositioning', example('brandpositioning'));
-    expect((await read(project.id)).progress.complete).toBe(8);
+    await add(project.id, 'rivals', example('rivals'));
+    await add(project.id, 'contacts', INTERNAL);
+    await add(project.id, 'contacts', EXTERNAL);
+    await add(project.id, 'people', example('people'));
+    await saveForm(project.id, 'profile', example('profile'));
+    await saveForm(project.id, 'scale', { attribute_traditional_modern: -1 });
+    await saveForm(project.id, 'statement', example('statement'));
+    expect((await read(project.id)).progress.complete).toBe(6);
 
     const customer = new HttpClient(server.url);
     customer.editToken = project.edit_token;
@@ -219,7 +209,7 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
     const mail = (await server.mails()).filter((entry) => entry.to.includes(ownerEmail)).at(-1)!;
     expect(mail.subject).toBe('Projekt freigegeben: „Komplett“');
     expect(mail.text).toContain(
-      'der Fragebogen „Markenbriefing“ Ihres Projekts „Komplett“ für „Tischlerei Berger“ wurde über den Freigabelink freigegeben. Die Ergebnisse finden Sie hier:',
+      'der Fragebogen „Fixture-Widgets“ Ihres Projekts „Komplett“ für „Tischlerei Berger“ wurde über den Freigabelink freigegeben. Die Ergebnisse finden Sie hier:',
     );
     expect(mail.text).not.toContain('vollständig');
   });
