@@ -9,13 +9,14 @@ import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
  * customer (share token). Every write names the version it edited; the first save wins, the
  * later stale one gets 409 with the current state, and nothing is lost or duplicated. These saves
  * send no `base`, so nothing can be merged and `conflicts` names every field they differ in; the
- * merge field by field is pinned in field-merge.test.ts.
+ * merge field by field is pinned in field-merge.test.ts. On the fixture catalogue: fixture-brief's
+ * form `frame` and list `ideas`.
  */
 
 const CONFLICT =
   'Diese Daten wurden inzwischen von jemand anderem geändert. Bitte laden Sie den aktuellen Stand.';
-const stakeholder = example('stakeholders');
-const personality = [example('brandpersonality', 0), example('brandpersonality', 1)] as const;
+const idea = example('ideas');
+const frames = [example('frame', 0), example('frame', 1)] as const;
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
@@ -50,17 +51,13 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
   }
 
   async function add(client: HttpClient, projectId: string, data: Json) {
-    const response = await client.api<Body<Item>>(
-      'POST',
-      `/projects/${projectId}/stakeholders`,
-      data,
-    );
+    const response = await client.api<Body<Item>>('POST', `/projects/${projectId}/ideas`, data);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.data;
   }
 
   /** Positions of the step's items as stored, in order. */
-  async function positions(projectId: string, kind = 'stakeholders') {
+  async function positions(projectId: string, kind = 'ideas') {
     const rows = await server.orm.em
       .fork()
       .getConnection()
@@ -80,60 +77,60 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
       async (_name, saves) => {
         const { id, customer } = await project();
         for (let index = 0; index < saves; index += 1) {
-          const version = ((await read(owner, id)).brandpersonality as { version: number }).version;
+          const version = ((await read(owner, id)).frame as { version: number }).version;
           expect(
             (
-              await owner.api('PATCH', `/projects/${id}/brandpersonality`, {
-                ...personality[index % 2],
+              await owner.api('PATCH', `/projects/${id}/frame`, {
+                ...frames[index % 2],
                 version,
               })
             ).status,
           ).toBe(200);
         }
 
-        const seenByOwner = (await read(owner, id)).brandpersonality as Json;
-        const seenByCustomer = (await read(customer, id)).brandpersonality as Json;
+        const seenByOwner = (await read(owner, id)).frame as Json;
+        const seenByCustomer = (await read(customer, id)).frame as Json;
         expect(seenByCustomer).toEqual(seenByOwner);
         const version = seenByOwner.version as number;
         expect(version).toBe(saves);
 
-        const first = await owner.api<Body>('PATCH', `/projects/${id}/brandpersonality`, {
-          ...personality[0],
-          job_definition: 'Agentur war zuerst',
+        const first = await owner.api<Body>('PATCH', `/projects/${id}/frame`, {
+          ...frames[0],
+          contact: 'Agentur war zuerst',
           version,
         });
         expect(first.status).toBe(200);
         const afterFirst = {
-          ...personality[0],
-          job_definition: 'Agentur war zuerst',
+          ...frames[0],
+          contact: 'Agentur war zuerst',
           version: version + 1,
         };
         expect(first.body.data).toEqual(afterFirst);
 
-        const stale = await customer.api<Body>('PATCH', `/projects/${id}/brandpersonality`, {
-          ...personality[1],
-          job_definition: 'Kunde war später',
+        const stale = await customer.api<Body>('PATCH', `/projects/${id}/frame`, {
+          ...frames[1],
+          contact: 'Kunde war später',
           version,
         });
         expect(stale.status).toBe(409);
         expect(stale.body.message).toBe(CONFLICT);
         expect(stale.body.data).toEqual(afterFirst);
-        expect((stale.body as { conflicts?: string[] }).conflicts).toContain('job_definition');
-        expect((await read(customer, id)).brandpersonality).toEqual(afterFirst);
+        expect((stale.body as { conflicts?: string[] }).conflicts).toContain('contact');
+        expect((await read(customer, id)).frame).toEqual(afterFirst);
 
-        const overwrite = await customer.api<Body>('PATCH', `/projects/${id}/brandpersonality`, {
-          ...personality[1],
-          job_definition: 'Kunde war später',
+        const overwrite = await customer.api<Body>('PATCH', `/projects/${id}/frame`, {
+          ...frames[1],
+          contact: 'Kunde war später',
           version: (stale.body.data as { version: number }).version,
         });
         expect(overwrite.status).toBe(200);
         const final = {
-          ...personality[1],
-          job_definition: 'Kunde war später',
+          ...frames[1],
+          contact: 'Kunde war später',
           version: version + 2,
         };
         expect(overwrite.body.data).toEqual(final);
-        expect((await read(owner, id)).brandpersonality).toEqual(final);
+        expect((await read(owner, id)).frame).toEqual(final);
       },
     );
 
@@ -143,17 +140,17 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
         for (let round = 0; round < 5; round += 1) {
           const { id, customer } = await project();
           if (start === 1)
-            await owner.api('PATCH', `/projects/${id}/brandpersonality`, {
-              ...personality[0],
+            await owner.api('PATCH', `/projects/${id}/frame`, {
+              ...frames[0],
               version: 0,
             });
           const bodies = [
-            { ...personality[0], job_definition: `Agentur ${round}`, version: start },
-            { ...personality[1], job_definition: `Kunde ${round}`, version: start },
+            { ...frames[0], contact: `Agentur ${round}`, version: start },
+            { ...frames[1], contact: `Kunde ${round}`, version: start },
           ];
           const responses = await Promise.all([
-            owner.api<Body>('PATCH', `/projects/${id}/brandpersonality`, bodies[0]),
-            customer.api<Body>('PATCH', `/projects/${id}/brandpersonality`, bodies[1]),
+            owner.api<Body>('PATCH', `/projects/${id}/frame`, bodies[0]),
+            customer.api<Body>('PATCH', `/projects/${id}/frame`, bodies[1]),
           ]);
           const statuses = responses.map((response) => response.status).sort();
           expect(statuses, JSON.stringify(responses.map((r) => r.body))).toEqual([200, 409]);
@@ -161,7 +158,7 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
           const loser = responses.find((response) => response.status === 409)!;
           expect(winner.body.data).toMatchObject({ version: start + 1 });
           expect(loser.body.data).toEqual(winner.body.data);
-          expect((await read(owner, id)).brandpersonality).toEqual(winner.body.data);
+          expect((await read(owner, id)).frame).toEqual(winner.body.data);
         }
       },
     );
@@ -170,65 +167,63 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
   describe('list item', () => {
     it('both read version N of an item, the first save wins, the stale one gets 409 with the current item, overwriting then succeeds', async () => {
       const { id, customer } = await project();
-      const item = await add(owner, id, stakeholder);
+      const item = await add(owner, id, idea);
       // Take it to version 3 first, so N is not the initial version.
       for (const version of [1, 2]) {
-        const response = await customer.api('PATCH', `/projects/${id}/stakeholders/${item.id}`, {
-          ...stakeholder,
-          importance: version,
+        const response = await customer.api('PATCH', `/projects/${id}/ideas/${item.id}`, {
+          ...idea,
+          priority: version === 1 ? 'low' : 'high',
           version,
         });
         expect(response.status).toBe(200);
       }
-      const seenByOwner = ((await read(owner, id)).stakeholders as Item[])[0]!;
-      const seenByCustomer = ((await read(customer, id)).stakeholders as Item[])[0]!;
+      const seenByOwner = ((await read(owner, id)).ideas as Item[])[0]!;
+      const seenByCustomer = ((await read(customer, id)).ideas as Item[])[0]!;
       expect(seenByCustomer).toEqual(seenByOwner);
       expect(seenByOwner.version).toBe(3);
 
-      const first = await customer.api<Body<Item>>(
-        'PATCH',
-        `/projects/${id}/stakeholders/${item.id}`,
-        { ...seenByCustomer, expectations: 'Vom Kunden' },
-      );
+      const first = await customer.api<Body<Item>>('PATCH', `/projects/${id}/ideas/${item.id}`, {
+        ...seenByCustomer,
+        details: 'Vom Kunden',
+      });
       expect(first.status).toBe(200);
-      const afterFirst = { ...seenByCustomer, expectations: 'Vom Kunden', version: 4 };
+      const afterFirst = { ...seenByCustomer, details: 'Vom Kunden', version: 4 };
       expect(first.body.data).toEqual(afterFirst);
 
-      const stale = await owner.api<Body<Item>>(
-        'PATCH',
-        `/projects/${id}/stakeholders/${item.id}`,
-        { ...seenByOwner, expectations: 'Von der Agentur' },
-      );
+      const stale = await owner.api<Body<Item>>('PATCH', `/projects/${id}/ideas/${item.id}`, {
+        ...seenByOwner,
+        details: 'Von der Agentur',
+      });
       expect(stale.status).toBe(409);
       expect(stale.body.message).toBe(CONFLICT);
       expect(stale.body.data).toEqual(afterFirst);
-      expect((stale.body as { conflicts?: string[] }).conflicts).toEqual(['expectations']);
+      expect((stale.body as { conflicts?: string[] }).conflicts).toEqual(['details']);
 
-      const overwrite = await owner.api<Body<Item>>(
-        'PATCH',
-        `/projects/${id}/stakeholders/${item.id}`,
-        { ...seenByOwner, expectations: 'Von der Agentur', version: stale.body.data.version },
-      );
+      const overwrite = await owner.api<Body<Item>>('PATCH', `/projects/${id}/ideas/${item.id}`, {
+        ...seenByOwner,
+        details: 'Von der Agentur',
+        version: stale.body.data.version,
+      });
       expect(overwrite.status).toBe(200);
-      const final = { ...seenByOwner, expectations: 'Von der Agentur', version: 5 };
+      const final = { ...seenByOwner, details: 'Von der Agentur', version: 5 };
       expect(overwrite.body.data).toEqual(final);
-      expect((await read(customer, id)).stakeholders).toEqual([final]);
+      expect((await read(customer, id)).ideas).toEqual([final]);
     });
 
     it('two saves of the same item version at the same moment: exactly one wins', async () => {
       const { id, customer } = await project();
-      const item = await add(owner, id, stakeholder);
+      const item = await add(owner, id, idea);
       for (let round = 0; round < 8; round += 1) {
         const version = round + 1;
         const responses = await Promise.all([
-          owner.api<Body<Item>>('PATCH', `/projects/${id}/stakeholders/${item.id}`, {
-            ...stakeholder,
-            expectations: `Agentur ${round}`,
+          owner.api<Body<Item>>('PATCH', `/projects/${id}/ideas/${item.id}`, {
+            ...idea,
+            details: `Agentur ${round}`,
             version,
           }),
-          customer.api<Body<Item>>('PATCH', `/projects/${id}/stakeholders/${item.id}`, {
-            ...stakeholder,
-            expectations: `Kunde ${round}`,
+          customer.api<Body<Item>>('PATCH', `/projects/${id}/ideas/${item.id}`, {
+            ...idea,
+            details: `Kunde ${round}`,
             version,
           }),
         ]);
@@ -237,28 +232,28 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
         const loser = responses.find((response) => response.status === 409)!;
         expect(winner.body.data.version).toBe(version + 1);
         expect(loser.body.data).toEqual(winner.body.data);
-        expect((await read(owner, id)).stakeholders).toEqual([winner.body.data]);
+        expect((await read(owner, id)).ideas).toEqual([winner.body.data]);
       }
     });
 
     it('a reorder with the ids the agency knew, while the customer adds an item, loses nothing', async () => {
       const { id, customer } = await project();
       const [a, b, c] = [
-        await add(owner, id, { ...stakeholder, expectations: 'A' }),
-        await add(owner, id, { ...stakeholder, expectations: 'B' }),
-        await add(owner, id, { ...stakeholder, expectations: 'C' }),
+        await add(owner, id, { ...idea, details: 'A' }),
+        await add(owner, id, { ...idea, details: 'B' }),
+        await add(owner, id, { ...idea, details: 'C' }),
       ];
-      const known = ids((await read(owner, id)).stakeholders as Item[]);
+      const known = ids((await read(owner, id)).ideas as Item[]);
       expect(known).toEqual([a!.id, b!.id, c!.id]);
 
       // The customer adds meanwhile; the agency's order does not list the new item.
-      const d = await add(customer, id, { ...stakeholder, expectations: 'D' });
-      const reordered = await owner.api<Body<Item[]>>('PUT', `/projects/${id}/stakeholders/order`, {
+      const d = await add(customer, id, { ...idea, details: 'D' });
+      const reordered = await owner.api<Body<Item[]>>('PUT', `/projects/${id}/ideas/order`, {
         order: [c!.id, a!.id, b!.id],
       });
       expect(reordered.status).toBe(200);
       expect(ids(reordered.body.data)).toEqual([c!.id, a!.id, b!.id, d.id]);
-      const list = (await read(customer, id)).stakeholders as Item[];
+      const list = (await read(customer, id)).ideas as Item[];
       expect(ids(list)).toEqual([c!.id, a!.id, b!.id, d.id]);
       expect(list.find((item) => item.id === d.id)).toEqual(d);
       expect((await positions(id)).map((row) => row.position)).toEqual([0, 1, 2, 3]);
@@ -268,20 +263,20 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
       const { id, customer } = await project();
       const start = [];
       for (let index = 0; index < 4; index += 1)
-        start.push(await add(owner, id, { ...stakeholder, expectations: `Start ${index}` }));
+        start.push(await add(owner, id, { ...idea, details: `Start ${index}` }));
       let listed = ids(start);
       const added: string[] = [];
       for (let round = 0; round < 6; round += 1) {
         const order = [...listed].reverse();
         const [reorder, ...adds] = await Promise.all([
-          owner.api<Body<Item[]>>('PUT', `/projects/${id}/stakeholders/order`, { order }),
-          customer.api<Body<Item>>('POST', `/projects/${id}/stakeholders`, {
-            ...stakeholder,
-            expectations: `Runde ${round} a`,
+          owner.api<Body<Item[]>>('PUT', `/projects/${id}/ideas/order`, { order }),
+          customer.api<Body<Item>>('POST', `/projects/${id}/ideas`, {
+            ...idea,
+            details: `Runde ${round} a`,
           }),
-          customer.api<Body<Item>>('POST', `/projects/${id}/stakeholders`, {
-            ...stakeholder,
-            expectations: `Runde ${round} b`,
+          customer.api<Body<Item>>('POST', `/projects/${id}/ideas`, {
+            ...idea,
+            details: `Runde ${round} b`,
           }),
         ]);
         expect(reorder.status, JSON.stringify(reorder.body)).toBe(200);
@@ -289,7 +284,7 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
           expect(response.status).toBe(201);
           added.push((response.body as Body<Item>).data.id);
         }
-        const list = ids((await read(owner, id)).stakeholders as Item[]);
+        const list = ids((await read(owner, id)).ideas as Item[]);
         // Nothing lost, nothing doubled; the listed ids come first, in the requested order.
         expect([...list].sort()).toEqual([...ids(start), ...added].sort());
         expect(list.slice(0, order.length)).toEqual(order);
@@ -305,21 +300,20 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
       const { id, customer } = await project();
       const responses = await Promise.all(
         Array.from({ length: 40 }, (_, index) =>
-          (index % 2 === 0 ? owner : customer).api<Body<Item>>(
-            'POST',
-            `/projects/${id}/stakeholders`,
-            { ...stakeholder, expectations: `Eintrag ${index}` },
-          ),
+          (index % 2 === 0 ? owner : customer).api<Body<Item>>('POST', `/projects/${id}/ideas`, {
+            ...idea,
+            details: `Eintrag ${index}`,
+          }),
         ),
       );
       expect(responses.map((response) => response.status)).toEqual(Array(40).fill(201));
       const created = responses.map((response) => response.body.data);
       expect(new Set(ids(created)).size).toBe(40);
 
-      const list = (await read(owner, id)).stakeholders as Item[];
+      const list = (await read(owner, id)).ideas as Item[];
       expect(list).toHaveLength(40);
       expect(new Set(ids(list)).size).toBe(40);
-      expect(new Set(list.map((item) => item.expectations)).size).toBe(40);
+      expect(new Set(list.map((item) => item.details)).size).toBe(40);
       for (const item of created) expect(list).toContainEqual(item);
       const stored = await positions(id);
       expect(
@@ -332,20 +326,20 @@ describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
       const { id, customer } = await project();
       const items = [];
       for (let index = 0; index < 40; index += 1)
-        items.push(await add(owner, id, { ...stakeholder, expectations: `Vorher ${index}` }));
+        items.push(await add(owner, id, { ...idea, details: `Vorher ${index}` }));
       const responses = await Promise.all(
         items.map((item, index) =>
           (index % 2 === 0 ? customer : owner).api<Body<Item>>(
             'PATCH',
-            `/projects/${id}/stakeholders/${item.id}`,
-            { ...item, expectations: `Nachher ${index}` },
+            `/projects/${id}/ideas/${item.id}`,
+            { ...item, details: `Nachher ${index}` },
           ),
         ),
       );
       expect(responses.map((response) => response.status)).toEqual(Array(40).fill(200));
-      const list = (await read(customer, id)).stakeholders as Item[];
+      const list = (await read(customer, id)).ideas as Item[];
       expect(list).toEqual(
-        items.map((item, index) => ({ ...item, expectations: `Nachher ${index}`, version: 2 })),
+        items.map((item, index) => ({ ...item, details: `Nachher ${index}`, version: 2 })),
       );
     });
   });
