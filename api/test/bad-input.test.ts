@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, type TestResponse } from './http-client.ts';
 import { verifiedAccount } from './accounts.ts';
+import { FIXTURE_WIDGETS } from './fixtures.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 type Json = Record<string, unknown>;
@@ -16,7 +17,11 @@ const MISSING_HEADER = 'Anfrage abgelehnt: Der Header X-Requested-With fehlt.';
 const CSRF =
   'Anfrage abgelehnt: Das Sicherheits-Token fehlt oder ist abgelaufen. Bitte laden Sie die Seite neu.';
 
-const stakeholder = {
+/**
+ * An entry of fixture-widgets' grouped list `contacts`: its type must be a preset of its own
+ * group (internal here), which makes the enum a conditional one.
+ */
+const contact = {
   is_external: false,
   type: 'management',
   expectations: 'Klare Ziele',
@@ -38,10 +43,10 @@ const TARGETS: {
   text: string;
 }[] = [
   {
-    name: 'POST /projects/:id/stakeholders',
+    name: 'POST /projects/:id/contacts',
     method: 'POST',
-    path: ({ projectId }) => `/projects/${projectId}/stakeholders`,
-    valid: stakeholder,
+    path: ({ projectId }) => `/projects/${projectId}/contacts`,
+    valid: contact,
     text: 'expectations',
   },
   {
@@ -77,16 +82,13 @@ describe.each(DATABASES)('bad input (%s database)', (database) => {
       {
         project_name: 'Relaunch',
         customer_firm: 'Tischlerei Berger',
+        questionnaire: FIXTURE_WIDGETS,
       },
     );
     expect(created.status).toBe(201);
     context = { projectId: created.body.data.id, userId: account.user.id };
     editToken = created.body.data.edit_token;
-    const item = await owner.api<Body>(
-      'POST',
-      `/projects/${context.projectId}/stakeholders`,
-      stakeholder,
-    );
+    const item = await owner.api<Body>('POST', `/projects/${context.projectId}/contacts`, contact);
     expect(item.status).toBe(201);
   });
   afterAll(async () => {
@@ -297,32 +299,32 @@ describe.each(DATABASES)('bad input (%s database)', (database) => {
   it('refuses an unknown preset key with 422', async () => {
     const before = await snapshot();
     for (const body of [
-      { ...stakeholder, type: 'aliens' },
-      { ...stakeholder, type: 'customers' },
-      { ...stakeholder, type: '__proto__' },
-      { ...stakeholder, type: 'constructor' },
-      { ...stakeholder, type: 'toString' },
+      { ...contact, type: 'aliens' },
+      { ...contact, type: 'customers' },
+      { ...contact, type: '__proto__' },
+      { ...contact, type: 'constructor' },
+      { ...contact, type: 'toString' },
     ]) {
       const response = await send(
         owner,
         'POST',
-        `/projects/${context.projectId}/stakeholders`,
+        `/projects/${context.projectId}/contacts`,
         JSON.stringify(body),
       );
       expect(response.status, body.type).toBe(422);
       expect(response.body.errors).toEqual({
-        type: ['Stakeholder-Gruppe: Bitte wählen Sie einen Eintrag aus der Liste.'],
+        type: ['Kontaktgruppe: Bitte wählen Sie einen Eintrag aus der Liste.'],
       });
     }
-    const goal = await send(
+    const person = await send(
       owner,
       'POST',
-      `/projects/${context.projectId}/goals`,
-      JSON.stringify({ type: 'company', goal: 'hasOwnProperty', goal_definition: 'x' }),
+      `/projects/${context.projectId}/people`,
+      JSON.stringify({ name: 'x', priority: 'hasOwnProperty' }),
     );
-    expect(goal.status).toBe(422);
-    expect(goal.body.errors).toEqual({
-      goal: ['Ziel: Bitte wählen Sie einen Eintrag aus der Liste.'],
+    expect(person.status).toBe(422);
+    expect(person.body.errors).toEqual({
+      priority: ['Priorität: Bitte wählen Sie einen Eintrag aus der Liste.'],
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -332,8 +334,8 @@ describe.each(DATABASES)('bad input (%s database)', (database) => {
     const response = await send(
       customer(),
       'POST',
-      `/projects/${context.projectId}/stakeholders`,
-      JSON.stringify(stakeholder),
+      `/projects/${context.projectId}/contacts`,
+      JSON.stringify(contact),
       { omit: ['x-requested-with'] },
     );
     expect(response.status).toBe(403);
@@ -343,14 +345,14 @@ describe.each(DATABASES)('bad input (%s database)', (database) => {
 
   it('refuses out-of-range versions without a 500', async () => {
     const projectId = context.projectId;
-    const items = (await snapshot()).project.stakeholders as { id: string }[];
+    const items = (await snapshot()).project.contacts as { id: string }[];
     const itemId = items[0]!.id as string;
     const before = await snapshot();
     const answers: Record<string, number> = {};
     for (const version of [2 ** 31, 2 ** 53, 1e300, -0.5]) {
       for (const [name, route, body] of [
-        ['item', `/projects/${projectId}/stakeholders/${itemId}`, { ...stakeholder, version }],
-        ['form', `/projects/${projectId}/polarityprofile`, { version }],
+        ['item', `/projects/${projectId}/contacts/${itemId}`, { ...contact, version }],
+        ['form', `/projects/${projectId}/scale`, { version }],
         ['project', `/projects/${projectId}`, { project_name: 'Neu', version }],
       ] as const) {
         const response = await send(owner, 'PATCH', route, JSON.stringify(body));
@@ -392,7 +394,7 @@ describe.each(DATABASES)('bad input (%s database)', (database) => {
         ['PATCH', `/projects/${id}`, JSON.stringify({ project_name: 'x' })],
         ['DELETE', `/projects/${id}`, undefined],
         ['PUT', `/projects/${id}/approve`, undefined],
-        ['POST', `/projects/${id}/stakeholders`, JSON.stringify(stakeholder)],
+        ['POST', `/projects/${id}/contacts`, JSON.stringify(contact)],
       ] as const) {
         const response = await send(owner, method, route, body);
         expect(response.status, `${method} ${route}`).toBe(404);
