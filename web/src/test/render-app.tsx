@@ -3,11 +3,9 @@ import type { AgencyJson, AgencyMemberJson } from '@fragewerk/schemas/types';
 import {
   compileChecks,
   judgedDocuments,
-  loadDefinition,
   projectProgress,
   visibleDefinition,
 } from '@fragewerk/engine/core';
-import { definitionDirsAbove, readDefinitionDir } from '@fragewerk/engine/core/node';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw';
@@ -26,11 +24,13 @@ import { navigation } from '../lib/navigation.ts';
 import type { Project } from '../lib/projects-api.ts';
 import type { OfferedQuestionnaire } from '../lib/questionnaires-api.ts';
 import type { CurrentUser } from '../lib/user-api.ts';
+import { loadFixtureQuestionnaire } from './fixture-catalogue.ts';
 
-/** The real definition of the repository, as the server would send it. */
-export const definition: Definition = loadDefinition(
-  await readDefinitionDir(definitionDirsAbove(process.cwd())),
-);
+/**
+ * The definition the tests run on: the fixture catalogue's brief (tests/fixtures/catalogue/), as
+ * the server would send it. Not a shipped questionnaire, so rewording one breaks no web test.
+ */
+export const definition: Definition = await loadFixtureQuestionnaire('fixture-brief');
 
 /** The checks the server would precompile, compiled here once. */
 const checks = readyChecks(compileChecks(definition));
@@ -97,21 +97,21 @@ export const agency: AgencyJson = {
   privacy_url: null,
 };
 
-/** The catalogue as `GET /api/questionnaires` offers it: the brand briefing and a second one. */
+/** The catalogue as `GET /api/questionnaires` offers it: the fixture catalogue's two questionnaires. */
 export const questionnaires: OfferedQuestionnaire[] = [
   {
-    id: 'markenbriefing',
-    title: 'Markenbriefing',
-    description: 'Das Briefing für eine Marke.',
-    steps: 8,
-    minutes: 45,
+    id: 'fixture-brief',
+    title: 'Fixture-Briefing',
+    description: 'Ein kleiner Fragebogen für Tests: Ideen sammeln und den Rahmen abstecken.',
+    steps: 2,
+    minutes: 10,
   },
   {
-    id: 'website-relaunch',
-    title: 'Website-Relaunch',
-    description: 'Das Briefing für eine neue Website.',
-    steps: 9,
-    minutes: 40,
+    id: 'fixture-survey',
+    title: 'Fixture-Umfrage',
+    description: 'Eine kurze Umfrage für Tests: eine Bewertung und die Themen.',
+    steps: 2,
+    minutes: 5,
   },
 ];
 
@@ -134,26 +134,27 @@ export const members: AgencyMemberJson[] = [
 ];
 
 /**
- * A project as `GET /api/projects/{id}` returns it to its owner, with no answers yet; its progress
- * follows the answers (and the steps switched off) in `overrides` unless they set one.
+ * A project of questionnaire `of` (default: `definition`) as `GET /api/projects/{id}` returns it to
+ * its owner, with no answers yet; its progress follows the answers (and the steps switched off) in
+ * `overrides` unless they set one.
  */
-export function makeProject(overrides: Partial<Project> = {}): Project {
+export function makeProject(
+  overrides: Partial<Project> = {},
+  of: Definition = definition,
+): Project {
   const steps = Object.fromEntries(
-    definition.steps.map((step) => [
-      step.meta.key,
-      step.meta.kind === 'list' ? [] : { version: 0 },
-    ]),
+    of.steps.map((step) => [step.meta.key, step.meta.kind === 'list' ? [] : { version: 0 }]),
   );
   const answers = { ...steps, ...overrides };
   return {
     // Like the server: the figures count the steps the project shows.
     progress: projectProgress(
-      visibleDefinition(definition, overrides.hidden_steps ?? []),
+      visibleDefinition(of, overrides.hidden_steps ?? []),
       answers,
       judgedDocuments(undefined),
     ),
     id: '7b2e0c1e-0000-4000-8000-000000000002',
-    questionnaire: { id: definition.id ?? 'markenbriefing', title: definition.title },
+    questionnaire: { id: of.id ?? 'fixture-brief', title: of.title },
     customer_firm: 'Tischlerei Berger',
     project_name: 'Relaunch 2027',
     is_approved: false,
@@ -189,9 +190,9 @@ export async function renderApp(
     user?: CurrentUser | null;
     handlers?: RequestHandler[];
     editToken?: string;
-    /** The current definition as `/api/config/definition` gives it (default: the repository's). */
+    /** The current definition as `/api/config/definition` gives it (default: `definition`). */
     current?: Definition;
-    /** Whose checks the forms use (default: the repository's); a fixture questionnaire's own. */
+    /** Whose checks the forms use (default: `definition`'s); another questionnaire's own. */
     checksOf?: Definition;
   } = {},
 ) {

@@ -3,12 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../lib/projects-api.ts';
+import { loadFixtureQuestionnaire } from '../../test/fixture-catalogue.ts';
 import { api, makeProject, renderApp } from '../../test/render-app.tsx';
+
+/*
+ * On the list step „Mitbewerber“ of the fixture catalogue's fixture-widgets: its stage has two
+ * more steps, so a stage tab, the sub-navigation and the footer each lead elsewhere.
+ */
+const widgets = await loadFixtureQuestionnaire('fixture-widgets');
+const widgetsProject = (overrides: Parameters<typeof makeProject>[0] = {}) =>
+  makeProject(overrides, widgets);
+/** Renders the app on fixture-widgets: its definition and its checks. */
+const render = (path: string, options: Parameters<typeof renderApp>[1] = {}) =>
+  renderApp(path, { current: widgets, checksOf: widgets, ...options });
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
 const step = (slug: string) => `/projekte/${id}/fragebogen/${slug}`;
 
-const competitor = (itemId: string, name: string) => ({
+const rival = (itemId: string, name: string) => ({
   id: itemId,
   version: 1,
   name,
@@ -16,9 +28,9 @@ const competitor = (itemId: string, name: string) => ({
   importance: 3,
 });
 const three = [
-  competitor('11111111-0000-4000-8000-000000000001', 'Backhaus Müller'),
-  competitor('11111111-0000-4000-8000-000000000002', 'Brotzeit'),
-  competitor('11111111-0000-4000-8000-000000000003', 'Kornkammer'),
+  rival('11111111-0000-4000-8000-000000000001', 'Backhaus Müller'),
+  rival('11111111-0000-4000-8000-000000000002', 'Brotzeit'),
+  rival('11111111-0000-4000-8000-000000000003', 'Kornkammer'),
 ];
 
 /** Answers GET /projects/{id} with the next of `projects` each time (the last one repeats). */
@@ -29,39 +41,39 @@ const projectSequence = (...projects: Project[]) => {
   );
 };
 
-async function openCompetitors(extra: Parameters<typeof renderApp>[1] = {}) {
-  const app = await renderApp(step('wettbewerber'), {
+async function openRivals(extra: Parameters<typeof renderApp>[1] = {}) {
+  const app = await render(step('mitbewerber'), {
     ...extra,
-    handlers: [...(extra.handlers ?? []), api.get(`/projects/${id}`, makeProject())],
+    handlers: [...(extra.handlers ?? []), api.get(`/projects/${id}`, widgetsProject())],
   });
-  await screen.findByRole('heading', { level: 1, name: 'Wer steht noch auf dem Platz?' });
+  await screen.findByRole('heading', { level: 1, name: 'Wer bietet Ähnliches an?' });
   return app;
 }
 
 const titles = () =>
-  within(screen.getByRole('list', { name: 'Wettbewerber-Analyse' }))
+  within(screen.getByRole('list', { name: 'Mitbewerber' }))
     .queryAllByRole('heading', { level: 4 })
     .map((heading) => heading.textContent);
 
 describe('list step: leaving with unsaved input', () => {
   it('asks before a stage tab, the sub-navigation or a footer link drops a typed new entry', async () => {
-    const { user, router } = await openCompetitors();
-    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
-    const editor = screen.getByRole('region', { name: 'Neuer Wettbewerber' });
-    await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'Backhaus');
+    const { user, router } = await openRivals();
+    await user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
+    const editor = screen.getByRole('region', { name: 'Neuer Mitbewerber' });
+    await user.type(within(editor).getByLabelText(/Wie heißt der Mitbewerber\?/), 'Backhaus');
 
     const ways = [
       () =>
         within(screen.getByRole('navigation', { name: 'Etappen des Fragebogens' })).getByRole(
           'link',
-          { name: '2 Brand Insights' },
+          { name: '2 Formulare' },
         ),
       () =>
         within(screen.getByRole('navigation', { name: 'Schritte dieser Etappe' })).getByRole(
           'link',
-          { name: 'Ziele' },
+          { name: 'Kontakte' },
         ),
-      () => screen.getByRole('link', { name: 'Weiter: Ziele' }),
+      () => screen.getByRole('link', { name: 'Weiter: Kontakte' }),
     ];
     for (const link of ways) {
       await user.click(link());
@@ -72,8 +84,8 @@ describe('list step: leaving with unsaved input', () => {
         ),
       ).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
-      expect(router.state.location.pathname).toBe(step('wettbewerber'));
-      expect(screen.getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Backhaus');
+      expect(router.state.location.pathname).toBe(step('mitbewerber'));
+      expect(screen.getByLabelText(/Wie heißt der Mitbewerber\?/)).toHaveValue('Backhaus');
     }
 
     await user.click(ways[1]!());
@@ -83,31 +95,33 @@ describe('list step: leaving with unsaved input', () => {
         { name: 'Ja, verlassen' },
       ),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe(step('ziele')));
+    await waitFor(() => expect(router.state.location.pathname).toBe(step('kontakte')));
   }, 20_000);
 
   it('leaves without asking when the open editor holds nothing typed', async () => {
-    const { user, router } = await openCompetitors();
-    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
-    await user.click(screen.getByRole('link', { name: 'Weiter: Ziele' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(step('ziele')));
+    const { user, router } = await openRivals();
+    await user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
+    await user.click(screen.getByRole('link', { name: 'Weiter: Kontakte' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(step('kontakte')));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks above a changed edit overlay, which stays open with its input', async () => {
-    const { user, router } = await renderApp(step('wettbewerber'), {
-      handlers: [api.get(`/projects/${id}`, makeProject({ competitors: three }))],
+    const { user, router } = await render(step('mitbewerber'), {
+      handlers: [api.get(`/projects/${id}`, widgetsProject({ rivals: three }))],
     });
     await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Brotzeit' }));
-    await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' & Co');
+    await user.type(screen.getByLabelText(/Wie heißt der Mitbewerber\?/), ' & Co');
     // Back, or any navigation while the overlay covers the links
-    await router.navigate(step('ziele'));
+    await router.navigate(step('kontakte'));
     const leave = await screen.findByRole('dialog', { name: 'Seite wirklich verlassen?' });
     await user.keyboard('{Escape}');
     expect(leave).not.toBeInTheDocument();
-    const overlay = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
-    expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Brotzeit & Co');
-    expect(router.state.location.pathname).toBe(step('wettbewerber'));
+    const overlay = screen.getByRole('dialog', { name: 'Mitbewerber bearbeiten' });
+    expect(within(overlay).getByLabelText(/Wie heißt der Mitbewerber\?/)).toHaveValue(
+      'Brotzeit & Co',
+    );
+    expect(router.state.location.pathname).toBe(step('mitbewerber'));
   });
 });
 
@@ -115,17 +129,17 @@ describe('list step: entries changed by someone else', () => {
   it('keeps the overlay with what was typed when the entry was deleted meanwhile, says so once, and saves it as a new entry', async () => {
     const [first, second, third] = three;
     let posted: unknown;
-    const { user } = await renderApp(step('wettbewerber'), {
+    const { user } = await render(step('mitbewerber'), {
       handlers: [
         projectSequence(
-          makeProject({ competitors: three }),
-          makeProject({ competitors: [first!, third!] }),
+          widgetsProject({ rivals: three }),
+          widgetsProject({ rivals: [first!, third!] }),
         ),
-        api.patch(`/projects/${id}/competitors/${second!.id}`, () => [
+        api.patch(`/projects/${id}/rivals/${second!.id}`, () => [
           404,
           { message: 'Eintrag nicht gefunden' },
         ]),
-        http.post(`*/api/projects/${id}/competitors`, async ({ request }) => {
+        http.post(`*/api/projects/${id}/rivals`, async ({ request }) => {
           posted = await request.json();
           return HttpResponse.json(
             {
@@ -141,7 +155,7 @@ describe('list step: entries changed by someone else', () => {
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Brotzeit' }));
-    await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' & Co');
+    await user.type(screen.getByLabelText(/Wie heißt der Mitbewerber\?/), ' & Co');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
 
     const toasts = screen.getByRole('alert');
@@ -150,11 +164,13 @@ describe('list step: entries changed by someone else', () => {
     ).toBeInTheDocument();
     expect(toasts.children).toHaveLength(1);
     expect(within(toasts).queryByText('Es ist ein Fehler aufgetreten')).not.toBeInTheDocument();
-    const overlay = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+    const overlay = screen.getByRole('dialog', { name: 'Mitbewerber bearbeiten' });
     expect(
       within(overlay).getByText(/Sie können sie als neuen Eintrag speichern/),
     ).toBeInTheDocument();
-    expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Brotzeit & Co');
+    expect(within(overlay).getByLabelText(/Wie heißt der Mitbewerber\?/)).toHaveValue(
+      'Brotzeit & Co',
+    );
     // Behind it, the list is as stored now.
     await waitFor(() => expect(titles()).toEqual(['Backhaus Müller', 'Kornkammer']));
 
@@ -165,10 +181,10 @@ describe('list step: entries changed by someone else', () => {
   });
 
   it('puts a refused delete back in its place and says so', async () => {
-    const { user } = await renderApp(step('wettbewerber'), {
+    const { user } = await render(step('mitbewerber'), {
       handlers: [
-        api.get(`/projects/${id}`, makeProject({ competitors: three })),
-        api.delete(`/projects/${id}/competitors/${three[1]!.id}`, () => [
+        api.get(`/projects/${id}`, widgetsProject({ rivals: three })),
+        api.delete(`/projects/${id}/rivals/${three[1]!.id}`, () => [
           403,
           { message: 'Der Fragebogen wurde freigegeben. Er kann nicht mehr editiert werden.' },
         ]),
@@ -192,10 +208,10 @@ describe('list step: entries changed by someone else', () => {
 
   it('keeps an entry gone that was deleted meanwhile, without a message', async () => {
     let deleted = false;
-    const { user } = await renderApp(step('wettbewerber'), {
+    const { user } = await render(step('mitbewerber'), {
       handlers: [
-        api.get(`/projects/${id}`, makeProject({ competitors: three })),
-        api.delete(`/projects/${id}/competitors/${three[0]!.id}`, () => {
+        api.get(`/projects/${id}`, widgetsProject({ rivals: three })),
+        api.delete(`/projects/${id}/rivals/${three[0]!.id}`, () => {
           deleted = true;
           return [404, { message: 'Eintrag nicht gefunden' }];
         }),
@@ -216,17 +232,17 @@ describe('list step: entries changed by someone else', () => {
 describe('list step: order', () => {
   it('sends a pending order at once when the step is left within the 500 ms', async () => {
     const orders: unknown[] = [];
-    const { user } = await renderApp(step('wettbewerber'), {
+    const { user } = await render(step('mitbewerber'), {
       handlers: [
-        api.get(`/projects/${id}`, makeProject({ competitors: three })),
-        http.put(`*/api/projects/${id}/competitors/order`, async ({ request }) => {
+        api.get(`/projects/${id}`, widgetsProject({ rivals: three })),
+        http.put(`*/api/projects/${id}/rivals/order`, async ({ request }) => {
           orders.push(await request.json());
           return HttpResponse.json({ data: [] });
         }),
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Nach unten: Backhaus Müller' }));
-    await user.click(screen.getByRole('link', { name: 'Weiter: Ziele' }));
+    await user.click(screen.getByRole('link', { name: 'Weiter: Kontakte' }));
     // Leaving used to clear the pending timer, and the order was never sent.
     await waitFor(() =>
       expect(orders).toEqual([{ order: [three[1]!.id, three[0]!.id, three[2]!.id] }]),
@@ -237,10 +253,10 @@ describe('list step: order', () => {
 
   it('saves once, 500 ms after the last move, while the step stays open', async () => {
     const orders: unknown[] = [];
-    await renderApp(step('wettbewerber'), {
+    await render(step('mitbewerber'), {
       handlers: [
-        api.get(`/projects/${id}`, makeProject({ competitors: three })),
-        http.put(`*/api/projects/${id}/competitors/order`, async ({ request }) => {
+        api.get(`/projects/${id}`, widgetsProject({ rivals: three })),
+        http.put(`*/api/projects/${id}/rivals/order`, async ({ request }) => {
           orders.push(await request.json());
           return HttpResponse.json({ data: [] });
         }),

@@ -1,25 +1,34 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RequestHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { loadFixtureQuestionnaire } from '../../test/fixture-catalogue.ts';
 import { api, makeProject, renderApp } from '../../test/render-app.tsx';
+
+/*
+ * On the fixture catalogue's fixture-widgets: two stages of three steps each, so a stage has a
+ * sub-navigation, a step that is not its stage's first and a partly answered step.
+ */
+const widgets = await loadFixtureQuestionnaire('fixture-widgets');
+const widgetsProject = (overrides: Parameters<typeof makeProject>[0] = {}) =>
+  makeProject(overrides, widgets);
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
 const step = (slug: string) => `/projekte/${id}/fragebogen/${slug}`;
 
 /** The steps in questionnaire order: slug, sub-navigation title, heading. */
 const order = [
-  ['stakeholder', 'Stakeholder-Analyse', 'Wer redet mit?'],
-  ['wettbewerber', 'Wettbewerber-Analyse', 'Wer steht noch auf dem Platz?'],
-  ['ziele', 'Ziele', 'Wohin soll die Reise gehen?'],
-  ['markenpersoenlichkeit', 'Markenpersönlichkeit', 'Wer und wenn ja, wie viele?'],
-  ['polaritaetenprofil', 'Polaritätenprofil', 'Rund oder eckig?'],
-  ['markenpositionierung', 'Markenpositionierung', 'Wofür steht Ihre Marke?'],
-  ['userstories', 'User Stories', 'Was wollen Ihre Nutzerinnen und Nutzer erreichen?'],
-  ['personas', 'Personas', 'Wer kommt auf die Party?'],
+  ['mitbewerber', 'Mitbewerber', 'Wer bietet Ähnliches an?'],
+  ['kontakte', 'Kontakte', 'Wer redet mit?'],
+  ['personen', 'Personen', 'Für wen machen wir das?'],
+  ['profil', 'Profil', 'Wer wäre Ihre Marke als Mensch?'],
+  ['skala', 'Skala', 'Rund oder eckig?'],
+  ['leitsatz', 'Leitsatz', 'Wofür stehen Sie?'],
 ] as const;
 
-async function openStep(slug: string, project = makeProject(), handlers: RequestHandler[] = []) {
+async function openStep(slug: string, project = widgetsProject(), handlers: RequestHandler[] = []) {
   const app = await renderApp(step(slug), {
+    current: widgets,
+    checksOf: widgets,
     handlers: [api.get(`/projects/${id}`, project), ...handlers],
   });
   await screen.findByRole('heading', { level: 1 });
@@ -29,33 +38,30 @@ async function openStep(slug: string, project = makeProject(), handlers: Request
 const footerOf = (title: string) => screen.getByRole('navigation', { name: title });
 
 describe('questionnaire navigation', () => {
-  it('shows the three stage tabs with the current stage marked', async () => {
-    await openStep('markenpositionierung');
+  it('shows the stage tabs with the current stage marked', async () => {
+    await openStep('skala');
     const stages = screen.getByRole('navigation', { name: 'Etappen des Fragebogens' });
     const tabs = within(stages).getAllByRole('link');
-    expect(tabs).toHaveLength(3);
-    expect(tabs[0]).toHaveAccessibleName('1 Business Insights');
-    expect(tabs[1]).toHaveAccessibleName('2 Brand Insights');
-    expect(tabs[2]).toHaveAccessibleName('3 User Insights');
-    expect(within(stages).getByRole('link', { name: '1 Business Insights' })).toHaveAttribute(
+    expect(tabs).toHaveLength(2);
+    expect(tabs[0]).toHaveAccessibleName('1 Listen');
+    expect(tabs[1]).toHaveAccessibleName('2 Formulare');
+    expect(within(stages).getByRole('link', { name: '1 Listen' })).toHaveAttribute(
       'href',
-      step('stakeholder'),
+      step('mitbewerber'),
     );
     // The current stage is highlighted (also on a step that is not the stage's first).
-    expect(within(stages).getByRole('link', { name: '2 Brand Insights' })).toHaveClass('is-active');
-    expect(within(stages).getByRole('link', { name: '1 Business Insights' })).not.toHaveClass(
-      'is-active',
-    );
-    expect(within(stages).getByRole('link', { name: '3 User Insights' })).toHaveAttribute(
+    expect(within(stages).getByRole('link', { name: '2 Formulare' })).toHaveClass('is-active');
+    expect(within(stages).getByRole('link', { name: '1 Listen' })).not.toHaveClass('is-active');
+    expect(within(stages).getByRole('link', { name: '2 Formulare' })).toHaveAttribute(
       'href',
-      step('userstories'),
+      step('profil'),
     );
   });
 
   it.each([
-    ['stakeholder', ['Stakeholder-Analyse', 'Wettbewerber-Analyse', 'Ziele']],
-    ['polaritaetenprofil', ['Markenpersönlichkeit', 'Polaritätenprofil', 'Markenpositionierung']],
-    ['personas', ['User Stories', 'Personas']],
+    ['mitbewerber', ['Mitbewerber', 'Kontakte', 'Personen']],
+    ['personen', ['Mitbewerber', 'Kontakte', 'Personen']],
+    ['skala', ['Profil', 'Skala', 'Leitsatz']],
   ])('shows the sub-navigation of the stage of %s', async (slug, titles) => {
     await openStep(slug);
     const steps = screen.getByRole('navigation', { name: 'Schritte dieser Etappe' });
@@ -67,18 +73,18 @@ describe('questionnaire navigation', () => {
   });
 
   it('marks the current step in the sub-navigation and moves between steps', async () => {
-    const { user, router } = await openStep('stakeholder');
+    const { user, router } = await openStep('mitbewerber');
     const steps = screen.getByRole('navigation', { name: 'Schritte dieser Etappe' });
-    expect(within(steps).getByRole('link', { name: 'Stakeholder-Analyse' })).toHaveAttribute(
+    expect(within(steps).getByRole('link', { name: 'Mitbewerber' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    await user.click(within(steps).getByRole('link', { name: 'Ziele' }));
-    expect(router.state.location.pathname).toBe(step('ziele'));
+    await user.click(within(steps).getByRole('link', { name: 'Personen' }));
+    expect(router.state.location.pathname).toBe(step('personen'));
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Wohin soll die Reise gehen?' }),
+      screen.getByRole('heading', { level: 1, name: 'Für wen machen wir das?' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Ziele – Fragewerk');
+    expect(document.title).toBe('Personen – Fragewerk');
   });
 
   it.each(order.map(([slug, title, heading], index) => [slug, title, heading, index] as const))(
@@ -101,12 +107,10 @@ describe('questionnaire navigation', () => {
 
   it('follows the footer link to the next step and scrolls to the top', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const { user, router } = await openStep('markenpositionierung');
-    await screen.findByRole('button', { name: 'Speichern' });
-    await user.click(
-      within(footerOf('Markenpositionierung')).getByRole('link', { name: 'Weiter: User Stories' }),
-    );
-    await waitFor(() => expect(router.state.location.pathname).toBe(step('userstories')));
+    const { user, router } = await openStep('personen');
+    await screen.findByRole('button', { name: 'Person hinzufügen' });
+    await user.click(within(footerOf('Personen')).getByRole('link', { name: 'Weiter: Profil' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(step('profil')));
     // Once the next step shows, not on the click: a step that asks before it is left keeps its
     // place while asking.
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' }));
@@ -114,61 +118,62 @@ describe('questionnaire navigation', () => {
       screen
         .getByRole('navigation', { name: 'Etappen des Fragebogens' })
         .querySelector('[aria-current="true"]'),
-    ).toHaveTextContent('3 User Insights');
+    ).toHaveTextContent('2 Formulare');
   });
 
   it("shows 'Freigeben' on the last step while not approved", async () => {
-    await openStep('personas');
-    const main = screen.getByRole('region', { name: 'Wer kommt auf die Party?' });
+    await openStep('leitsatz');
+    const main = screen.getByRole('region', { name: 'Wofür stehen Sie?' });
     expect(within(main).getByRole('button', { name: 'Freigeben' })).toBeInTheDocument();
   });
 
   it("shows no step 'Freigeben' on other steps", async () => {
-    await openStep('userstories');
-    const main = screen.getByRole('region', {
-      name: 'Was wollen Ihre Nutzerinnen und Nutzer erreichen?',
-    });
+    await openStep('skala');
+    const main = screen.getByRole('region', { name: 'Rund oder eckig?' });
     expect(within(main).queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
     // The project bar still offers it.
     expect(screen.getAllByRole('button', { name: 'Freigeben' })).toHaveLength(1);
   });
 
   it("shows no 'Freigeben' on the last step once approved", async () => {
-    await openStep('personas', makeProject({ is_approved: true }));
+    await openStep('leitsatz', widgetsProject({ is_approved: true }));
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
   });
 
   it('shows the help text of the step beside it', async () => {
-    await openStep('wettbewerber');
-    const help = screen.getByRole('complementary', { name: 'Wettbewerber-Analyse' });
+    await openStep('kontakte');
+    const help = screen.getByRole('complementary', { name: 'Kontakte' });
     expect(help.textContent?.trim().length).toBeGreaterThan(0);
   });
 
   it('leads /fragebogen to the first step', async () => {
     const { router } = await renderApp(`/projekte/${id}/fragebogen`, {
-      handlers: [api.get(`/projects/${id}`, makeProject())],
+      current: widgets,
+      checksOf: widgets,
+      handlers: [api.get(`/projects/${id}`, widgetsProject())],
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe(step('stakeholder')));
+    await waitFor(() => expect(router.state.location.pathname).toBe(step('mitbewerber')));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Wer redet mit?' }),
+      await screen.findByRole('heading', { level: 1, name: 'Wer bietet Ähnliches an?' }),
     ).toBeInTheDocument();
   });
 });
 
 describe('progress in the navigation (docs/product.md#fortschritt)', () => {
-  const competitor = (n: number, version = 1) => ({
+  const rival = (n: number, version = 1) => ({
     id: `c0000000-0000-4000-8000-00000000000${n}`,
     version,
-    name: `Wettbewerber ${n}`,
+    name: `Mitbewerber ${n}`,
     explanation: 'Gleiche Region',
     importance: 3,
   });
-  const goal = (n: number, type: string, key: string) => ({
+  const contact = (n: number, isExternal: boolean, type: string) => ({
     id: `90000000-0000-4000-8000-00000000000${n}`,
     version: 1,
+    is_external: isExternal,
     type,
-    goal: key,
-    goal_definition: 'messbar',
+    expectations: 'Pünktliche Auskunft',
+    importance: 4,
   });
   const stages = () => screen.getByRole('navigation', { name: 'Etappen des Fragebogens' });
   const steps = () => screen.getByRole('navigation', { name: 'Schritte dieser Etappe' });
@@ -176,49 +181,48 @@ describe('progress in the navigation (docs/product.md#fortschritt)', () => {
   const stepLink = (name: string) => within(steps()).getByRole('link', { name });
 
   it('counts the complete steps per stage („1/3“) and marks complete steps and steps to check', async () => {
-    const project = makeProject({
-      competitors: [competitor(1)],
-      goals: [goal(1, 'company', 'increase_revenue')],
-      brandpositioning: { mission_statement: 'Gutes Holz', version: 3 },
+    const project = widgetsProject({
+      rivals: [rival(1)],
+      contacts: [contact(1, false, 'management')],
+      statement: { mission_statement: 'Gutes Holz', version: 3 },
     });
-    const { user } = await openStep('stakeholder', {
+    const { user } = await openStep('personen', {
       ...project,
       progress: {
         ...project.progress,
         steps: {
           ...project.progress.steps,
-          brandpositioning: { state: 'review', invalid: [{ version: 3 }] },
+          statement: { state: 'review', invalid: [{ version: 3 }] },
         },
       },
     });
-    expect(tab('1 Business Insights')).toHaveAccessibleDescription('1 von 3 Schritten vollständig');
-    expect(tab('1 Business Insights')).toHaveTextContent('1/3');
-    expect(tab('2 Brand Insights')).toHaveAccessibleDescription('0 von 3 Schritten vollständig');
-    expect(tab('3 User Insights')).toHaveAccessibleDescription('0 von 2 Schritten vollständig');
-    expect(stepLink('Stakeholder-Analyse')).not.toHaveAccessibleDescription();
-    expect(stepLink('Wettbewerber-Analyse')).toHaveAccessibleDescription('vollständig');
-    // One company goal of three groups: started, no mark.
-    expect(stepLink('Ziele')).not.toHaveAccessibleDescription();
+    expect(tab('1 Listen')).toHaveAccessibleDescription('1 von 3 Schritten vollständig');
+    expect(tab('1 Listen')).toHaveTextContent('1/3');
+    expect(tab('2 Formulare')).toHaveAccessibleDescription('0 von 3 Schritten vollständig');
+    expect(stepLink('Personen')).not.toHaveAccessibleDescription();
+    expect(stepLink('Mitbewerber')).toHaveAccessibleDescription('vollständig');
+    // An internal contact only, the external group still empty: started, no mark.
+    expect(stepLink('Kontakte')).not.toHaveAccessibleDescription();
 
-    await user.click(tab('2 Brand Insights'));
-    expect(
-      await screen.findByRole('link', { name: 'Markenpositionierung' }),
-    ).toHaveAccessibleDescription('bitte prüfen');
+    await user.click(tab('2 Formulare'));
+    expect(await screen.findByRole('link', { name: 'Leitsatz' })).toHaveAccessibleDescription(
+      'bitte prüfen',
+    );
   });
 
   it('follows a save at once: a deleted entry takes the check mark away', async () => {
-    const { user } = await openStep('wettbewerber', makeProject({ competitors: [competitor(1)] }), [
-      api.delete(`/projects/${id}/competitors/${competitor(1).id}`, () => [200, null]),
+    const { user } = await openStep('mitbewerber', widgetsProject({ rivals: [rival(1)] }), [
+      api.delete(`/projects/${id}/rivals/${rival(1).id}`, () => [200, null]),
     ]);
-    expect(stepLink('Wettbewerber-Analyse')).toHaveAccessibleDescription('vollständig');
-    expect(tab('1 Business Insights')).toHaveTextContent('1/3');
+    expect(stepLink('Mitbewerber')).toHaveAccessibleDescription('vollständig');
+    expect(tab('1 Listen')).toHaveTextContent('1/3');
     await user.click(await screen.findByRole('button', { name: /Löschen/ }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Wirklich löschen?' })).getByRole('button', {
         name: 'Löschen',
       }),
     );
-    await waitFor(() => expect(stepLink('Wettbewerber-Analyse')).not.toHaveAccessibleDescription());
-    expect(tab('1 Business Insights')).toHaveTextContent('0/3');
+    await waitFor(() => expect(stepLink('Mitbewerber')).not.toHaveAccessibleDescription());
+    expect(tab('1 Listen')).toHaveTextContent('0/3');
   });
 });
