@@ -8,7 +8,7 @@ import { createValidator } from './create-validator.ts';
 import { displayValues } from './display-values.ts';
 import { loadDefinition } from './load-definition.ts';
 import { normalizeInput } from './normalize-input.ts';
-import { definitionDirsAbove, readDefinitionDir } from './node/index.ts';
+import { FIXTURE_WIDGETS, readFixture } from './test/fixture-catalogue.ts';
 import { standaloneChecks } from './node/standalone-checks.ts';
 import { ProseRenderer } from './prose.ts';
 import { stepResultsMarkup } from './results-markup.ts';
@@ -20,9 +20,7 @@ import { validatorFromChecks, type CompiledChecks } from './validator-runtime.ts
  * the rules with their German messages, normalisation, display values, prose and results markup.
  */
 
-const definition = loadDefinition(
-  withRelaunchStep(await readDefinitionDir(definitionDirsAbove(process.cwd()))),
-);
+const definition = loadDefinition(withRelaunchStep(await readFixture(FIXTURE_WIDGETS)));
 const step = definition.steps.find((candidate) => candidate.meta.key === RELAUNCH_STEP)!;
 const validate = createValidator(definition)(`step:${RELAUNCH_STEP}`);
 const prose = new ProseRenderer(definition);

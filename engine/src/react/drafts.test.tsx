@@ -48,7 +48,7 @@ function renderCompetitors(store: DraftStore, items: ListItem[] = [competitor]) 
     <DraftsContext.Provider value={store}>
       <ListStep
         definition={testDefinition}
-        step={step('competitors')}
+        step={step('rivals')}
         items={items}
         editable
         onAdd={onAdd}
@@ -65,21 +65,23 @@ describe('drafts of a list step (docs/product.md#entwürfe)', () => {
   it('keeps a new entry as it is typed, opens it again with the notice, and drops it once saved', async () => {
     const { store, drafts } = memoryStore();
     const first = renderCompetitors(store);
-    await first.user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
-    await first.user.type(screen.getByLabelText(/Name des Wettbewerbers/), 'Backhaus Krause');
-    const slot = draftSlots.newItem('competitors', 'all');
+    await first.user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
+    await first.user.type(screen.getByLabelText(/Wie heißt der Mitbewerber/), 'Backhaus Krause');
+    const slot = draftSlots.newItem('rivals', 'all');
     expect(drafts.get(slot)).toMatchObject({ data: { name: 'Backhaus Krause' }, version: 0 });
     // A closed tab: the step opens again.
     first.unmount();
 
     const second = renderCompetitors(store);
-    const editor = await screen.findByRole('region', { name: 'Neuer Wettbewerber' });
-    expect(within(editor).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Backhaus Krause');
+    const editor = await screen.findByRole('region', { name: 'Neuer Mitbewerber' });
+    expect(within(editor).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue(
+      'Backhaus Krause',
+    );
     expect(within(editor).getByRole('status')).toHaveTextContent(
       /^Ihre nicht gespeicherten Eingaben vom \d\d\.\d\d\.\d{4}, \d\d:\d\d sind wieder da\./,
     );
     await second.user.type(
-      within(editor).getByLabelText(/Warum ist dieser Wettbewerber/),
+      within(editor).getByLabelText(/Warum ist er für Sie wichtig/),
       'Gleiche Straße',
     );
     await second.user.click(within(editor).getByRole('radio', { name: '3 von 5 Sternen' }));
@@ -89,20 +91,20 @@ describe('drafts of a list step (docs/product.md#entwürfe)', () => {
   });
 
   it('„Verwerfen“ in the notice empties the editor and the draft', async () => {
-    const slot = draftSlots.newItem('competitors', 'all');
+    const slot = draftSlots.newItem('rivals', 'all');
     const { store, drafts } = memoryStore({
       [slot]: { data: { name: 'Alt' }, base: {}, version: 0, savedAt },
     });
     const { user } = renderCompetitors(store);
-    const editor = await screen.findByRole('region', { name: 'Neuer Wettbewerber' });
+    const editor = await screen.findByRole('region', { name: 'Neuer Mitbewerber' });
     await user.click(within(editor).getByRole('button', { name: 'Verwerfen' }));
-    expect(within(editor).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('');
+    expect(within(editor).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue('');
     expect(drafts.has(slot)).toBe(false);
     expect(within(editor).queryByRole('button', { name: 'Verwerfen' })).not.toBeInTheDocument();
   });
 
   it('opens the edit overlay again with a draft of the version shown', async () => {
-    const slot = draftSlots.item('competitors', 'a');
+    const slot = draftSlots.item('rivals', 'a');
     const { store } = memoryStore({
       [slot]: {
         data: { ...competitor, name: 'Muster AG' },
@@ -112,8 +114,8 @@ describe('drafts of a list step (docs/product.md#entwürfe)', () => {
       },
     });
     const { user, onUpdate } = renderCompetitors(store);
-    const overlay = await screen.findByRole('dialog', { name: 'Wettbewerber bearbeiten' });
-    expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Muster AG');
+    const overlay = await screen.findByRole('dialog', { name: 'Mitbewerber bearbeiten' });
+    expect(within(overlay).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue('Muster AG');
     expect(
       within(overlay).getByText(/vom 27\.11\.2026, \d\d:30 sind wieder da/),
     ).toBeInTheDocument();
@@ -127,7 +129,7 @@ describe('drafts of a list step (docs/product.md#entwürfe)', () => {
   });
 
   it('offers a draft typed against an older version; „Übernehmen“ puts only its changes onto the stored entry', async () => {
-    const slot = draftSlots.item('competitors', 'a');
+    const slot = draftSlots.item('rivals', 'a');
     const stored = { ...competitor, version: 3, explanation: 'Inzwischen von jemand anderem' };
     const { store } = memoryStore({
       [slot]: {
@@ -138,22 +140,22 @@ describe('drafts of a list step (docs/product.md#entwürfe)', () => {
       },
     });
     const { user } = renderCompetitors(store, [stored]);
-    const overlay = await screen.findByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+    const overlay = await screen.findByRole('dialog', { name: 'Mitbewerber bearbeiten' });
     // Offered, not applied.
-    expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Muster GmbH');
+    expect(within(overlay).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue('Muster GmbH');
     expect(
       within(overlay).getByText(/Seitdem wurde etwas anderes gespeichert/),
     ).toBeInTheDocument();
     await user.click(within(overlay).getByRole('button', { name: 'Übernehmen' }));
-    expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Muster AG');
+    expect(within(overlay).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue('Muster AG');
     // The other person's newer explanation stays.
-    expect(within(overlay).getByLabelText(/Warum ist dieser Wettbewerber/)).toHaveValue(
+    expect(within(overlay).getByLabelText(/Warum ist er für Sie wichtig/)).toHaveValue(
       'Inzwischen von jemand anderem',
     );
   });
 
   it('opens a draft of an entry deleted meanwhile, to be saved as a new one', async () => {
-    const slot = draftSlots.item('competitors', 'weg');
+    const slot = draftSlots.item('rivals', 'weg');
     const { store, drafts } = memoryStore({
       [slot]: {
         data: { name: 'Gelöscht AG', explanation: 'War wichtig', importance: 2 },
@@ -163,7 +165,7 @@ describe('drafts of a list step (docs/product.md#entwürfe)', () => {
       },
     });
     const { user, onAdd } = renderCompetitors(store);
-    const overlay = await screen.findByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+    const overlay = await screen.findByRole('dialog', { name: 'Mitbewerber bearbeiten' });
     expect(within(overlay).getByText(/wurde inzwischen gelöscht/)).toBeInTheDocument();
     await user.click(within(overlay).getByRole('button', { name: 'Als neuen Eintrag speichern' }));
     await waitFor(() =>
@@ -178,7 +180,7 @@ describe('drafts of a list step (docs/product.md#entwürfe)', () => {
 });
 
 describe('drafts of a form step', () => {
-  const positioning = step('brandpositioning');
+  const positioning = step('statement');
   const renderForm = (store: DraftStore, data: Record<string, unknown>, version: number) => {
     const onSave = vi.fn(async () => true);
     const view = renderWithTexts(
@@ -198,19 +200,17 @@ describe('drafts of a form step', () => {
 
   /** Valid answers of the step, to save. */
   const answers = {
-    performance_promise: ['highest_quality'],
-    target_audience: ['families_with_children'],
-    brand_attractiveness: 'Nähe',
-    brand_strenghts: 'Erfahrung',
-    competitor_distinction: 'Beratung',
+    promises: ['quality'],
+    appeal: 'Nähe',
+    distinction: 'Beratung',
     mission_statement: 'Möbel',
   };
 
   it('keeps the typed answers, brings them back, and drops them when saved', async () => {
     const { store, drafts } = memoryStore();
-    const slot = draftSlots.form('brandpositioning');
+    const slot = draftSlots.form('statement');
     const first = renderForm(store, answers, 1);
-    await first.user.type(screen.getByLabelText(/Mission Statement/), ' aus Holz');
+    await first.user.type(screen.getByLabelText(/Wie lautet Ihr Leitsatz/), ' aus Holz');
     expect(drafts.get(slot)).toMatchObject({
       data: { mission_statement: 'Möbel aus Holz' },
       base: answers,
@@ -219,7 +219,7 @@ describe('drafts of a form step', () => {
     first.unmount();
 
     const second = renderForm(store, answers, 1);
-    expect(screen.getByLabelText(/Mission Statement/)).toHaveValue('Möbel aus Holz');
+    expect(screen.getByLabelText(/Wie lautet Ihr Leitsatz/)).toHaveValue('Möbel aus Holz');
     expect(screen.getByText(/sind wieder da/)).toBeInTheDocument();
     await second.user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() =>
@@ -238,7 +238,7 @@ describe('drafts of a form step', () => {
   });
 
   it('offers a draft of an older version and leaves the stored answers until „Übernehmen“', async () => {
-    const slot = draftSlots.form('brandpositioning');
+    const slot = draftSlots.form('statement');
     const { store } = memoryStore({
       [slot]: {
         data: { mission_statement: 'Meins' },
@@ -248,9 +248,9 @@ describe('drafts of a form step', () => {
       },
     });
     const { user } = renderForm(store, { mission_statement: 'Neu von anderen' }, 2);
-    expect(screen.getByLabelText(/Mission Statement/)).toHaveValue('Neu von anderen');
+    expect(screen.getByLabelText(/Wie lautet Ihr Leitsatz/)).toHaveValue('Neu von anderen');
     await user.click(screen.getByRole('button', { name: 'Verwerfen' }));
-    expect(screen.getByLabelText(/Mission Statement/)).toHaveValue('Neu von anderen');
+    expect(screen.getByLabelText(/Wie lautet Ihr Leitsatz/)).toHaveValue('Neu von anderen');
     expect(screen.queryByText(/Seitdem wurde/)).not.toBeInTheDocument();
   });
 });

@@ -81,7 +81,7 @@ describe('the engine without a host stylesheet', () => {
   )(
     'list step %s: cards, inline editor with its errors, edit overlay, delete confirmation',
     async (key) => {
-      const items = key === 'competitors' ? [competitor] : [];
+      const items = key === 'rivals' ? [competitor] : [];
       const { user } = renderWithTexts(
         <ListStep
           definition={testDefinition}

@@ -8,10 +8,10 @@ import { renderWithTexts, testDefinition } from './test/render.tsx';
 
 afterEach(cleanup);
 
-const personas = testDefinition.steps.find((step) => step.meta.key === 'personas')!;
-const REQUIREMENTS = /Was erwartet die Persona von Ihrem Produkt/;
+const statement = testDefinition.steps.find((step) => step.meta.key === 'statement')!;
+const APPEAL = /Was macht Ihr Angebot attraktiv/;
 
-function renderPersona(data: FormData = {}, step = personas) {
+function renderForm(data: FormData = {}, step = statement) {
   const onChange = vi.fn<(data: FormData) => void>();
   const onSubmit = vi.fn<(data: FormData) => void>();
   const rendered = renderWithTexts(
@@ -30,30 +30,25 @@ function renderPersona(data: FormData = {}, step = personas) {
   return { ...rendered, onChange, onSubmit };
 }
 
-describe('EngineForm: the persona editor with remembered form state', () => {
+describe('EngineForm: a form with remembered form state', () => {
   it('reports every keystroke with the other answers as they were', async () => {
-    const start = { name: 'Anna', gender: 'female', personal_values: ['family'] };
-    const { user, onChange } = renderPersona(start);
-    const field = screen.getByLabelText(REQUIREMENTS);
+    const start = { mission_statement: 'Anna', promises: ['quality'] };
+    const { user, onChange } = renderForm(start);
+    const field = screen.getByLabelText(APPEAL);
     await user.click(field);
     // Only the keystrokes' reports count here (rjsf's own Form reports once before them too).
     onChange.mockClear();
     await user.type(field, 'Hand');
-    expect(onChange.mock.calls.map(([data]) => data.product_requirements)).toEqual([
-      'H',
-      'Ha',
-      'Han',
-      'Hand',
-    ]);
+    expect(onChange.mock.calls.map(([data]) => data.appeal)).toEqual(['H', 'Ha', 'Han', 'Hand']);
     expect(onChange.mock.lastCall![0]).toMatchObject(start);
     await user.clear(field);
-    expect(onChange.mock.lastCall![0].product_requirements).toBeUndefined();
+    expect(onChange.mock.lastCall![0].appeal).toBeUndefined();
     expect(field).toHaveValue('');
   });
 
   it('shows the German messages after a press with errors, and clears the field typed into', async () => {
-    const { user, onSubmit } = renderPersona();
-    const field = screen.getByLabelText(REQUIREMENTS);
+    const { user, onSubmit } = renderForm();
+    const field = screen.getByLabelText(APPEAL);
     await user.type(field, 'Ha');
     expect(field).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Hinzufügen' }));
@@ -63,7 +58,10 @@ describe('EngineForm: the persona editor with remembered form state', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     await user.type(field, 'Handwerk');
     expect(field).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByLabelText(/^Hobbys/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Wodurch unterscheiden Sie sich/)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 });
 
@@ -79,8 +77,8 @@ function describedByReferences(container: HTMLElement) {
 
 describe('EngineForm: aria-describedby names the texts on the page, and only those', () => {
   it('names nothing while a field has neither error nor help, then its error after a press', async () => {
-    const { user, container } = renderPersona();
-    const field = screen.getByLabelText(REQUIREMENTS);
+    const { user, container } = renderForm();
+    const field = screen.getByLabelText(APPEAL);
     expect(describedByReferences(container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Hinzufügen' }));
     const references = describedByReferences(container);
@@ -92,15 +90,15 @@ describe('EngineForm: aria-describedby names the texts on the page, and only tho
   });
 
   it('names the help text of a field with ui:help, before its error once there is one', async () => {
-    const goals = testDefinition.steps.find((step) => step.meta.key === 'goals')!;
-    const { user, container } = renderPersona({}, goals);
-    const field = screen.getByRole('textbox', { name: /^Beschreibung/ });
-    expect(field).toHaveAccessibleDescription('Woran erkennen Sie, dass das Ziel erreicht ist?');
+    const rivals = testDefinition.steps.find((step) => step.meta.key === 'rivals')!;
+    const { user, container } = renderForm({}, rivals);
+    const field = screen.getByRole('textbox', { name: /^Warum ist er für Sie wichtig/ });
+    expect(field).toHaveAccessibleDescription('Woran merkt Ihre Kundschaft den Unterschied?');
     await user.click(screen.getByRole('button', { name: 'Hinzufügen' }));
     expect(describedByReferences(container).filter((reference) => !reference.onPage)).toEqual([]);
     expect(field.getAttribute('aria-describedby')!.split(' ')).toHaveLength(2);
     expect(field).toHaveAccessibleDescription(
-      /ist ein Pflichtfeld.* Woran erkennen Sie, dass das Ziel erreicht ist\?$/,
+      /ist ein Pflichtfeld.* Woran merkt Ihre Kundschaft den Unterschied\?$/,
     );
   });
 });

@@ -3,7 +3,7 @@ import { createSchemaUtils } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { describe, expect, it, vi } from 'vitest';
 import { loadDefinition } from '../core/index.ts';
-import { definitionDirsAbove, readDefinitionDir } from '../core/node/index.ts';
+import { FIXTURE_WIDGETS, readFixture } from '../core/test/fixture-catalogue.ts';
 import {
   changedProperty,
   isFlatRoot,
@@ -14,7 +14,7 @@ import {
 
 type Data = Record<string, unknown>;
 
-const definition = loadDefinition(await readDefinitionDir(definitionDirsAbove(process.cwd())));
+const definition = loadDefinition(await readFixture(FIXTURE_WIDGETS));
 const schemas: [string, RJSFSchema][] = [
   ...definition.steps.map((step): [string, RJSFSchema] => [
     `step ${step.meta.key}`,
@@ -40,7 +40,7 @@ const withDefaults: RJSFSchema = {
   },
 };
 schemas.push(['a form with defaults', withDefaults]);
-const persona = definition.steps.find((step) => step.meta.key === 'personas')!.schema as RJSFSchema;
+const persona = definition.steps.find((step) => step.meta.key === 'people')!.schema as RJSFSchema;
 
 /** The same schema utilities twice: rjsf's own, and remembering ones that count rjsf's runs. */
 function utilsFor(schema: RJSFSchema) {
@@ -149,8 +149,8 @@ describe('rememberFormState', () => {
     const { remembering, computed } = utilsFor(persona);
     let state = remembering.getDefaultFormState(persona, {}) as Data;
     for (const text of ['H', 'Ha', 'Han', 'Hand', 'Handw', 'Handwe'])
-      state = change(remembering, state, 'product_requirements', text);
-    expect(state.product_requirements).toBe('Handwe');
+      state = change(remembering, state, 'name', text);
+    expect(state.name).toBe('Handwe');
     // The start, the first letter (the data as the start left it) and then none.
     expect(computed).toHaveBeenCalledTimes(2);
     change(remembering, state, 'gender', 'weiblich');

@@ -35,8 +35,8 @@ describe('help text Markdown', () => {
     expect(container.textContent).not.toContain('>');
   });
 
-  it('shows the user stories help without Markdown syntax', () => {
-    const source = definition.steps.find((step) => step.meta.key === 'userstories')!.help;
+  it('shows a step’s help (the fixture’s people) without Markdown syntax', () => {
+    const source = definition.steps.find((step) => step.meta.key === 'people')!.help;
     const { container } = render(<Markdown source={source} />);
     expect(container.querySelector('blockquote')).toHaveTextContent(
       'Als Rolle möchte ich Ziel oder Wunsch, damit Nutzen.',

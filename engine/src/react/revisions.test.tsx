@@ -11,7 +11,7 @@ import {
   type Definition,
   type RawDefinition,
 } from '../core/index.ts';
-import { definitionDirsAbove, readDefinitionDir } from '../core/node/index.ts';
+import { FIXTURE_WIDGETS, readFixture } from '../core/test/fixture-catalogue.ts';
 import { EngineChecksProvider, readyChecks } from './engine-checks.tsx';
 import { EngineTextsProvider } from './engine-texts.tsx';
 import { FormStep } from './form-step.tsx';
@@ -25,22 +25,20 @@ import { testDefinition } from './test/render.tsx';
  * the messages of new rules at once, fields the revision no longer knows left alone.
  */
 
-const raw = await readDefinitionDir(definitionDirsAbove(process.cwd()));
+const raw = await readFixture(FIXTURE_WIDGETS);
 type PresetFile = Record<string, { key: string; label: string }[]>;
 type StepSchema = { required: string[]; properties: Record<string, unknown> };
 
-/** The next revision of our definition: „mutig“ and „Handwerk“ gone, competitors need a year. */
+/** The next revision of the fixture: „mutig“ and „divers“ gone, rivals need a year. */
 const next: Definition = (() => {
   const copy: RawDefinition = structuredClone(raw);
-  const personality = copy.presets.brandpersonality as PresetFile;
-  personality.character_traits = personality.character_traits!.filter(
-    (entry) => entry.key !== 'brave',
-  );
-  personality.industry = personality.industry!.filter((entry) => entry.key !== 'crafts');
-  const competitors = copy.steps.competitors!.schema as StepSchema;
-  competitors.properties.founded = { type: 'integer', title: 'Gründungsjahr' };
-  competitors.required.push('founded');
-  const ui = copy.steps.competitors!.ui as { 'ui:order': string[] };
+  const presets = copy.presets.widgets as PresetFile;
+  presets.traits = presets.traits!.filter((entry) => entry.key !== 'brave');
+  presets.gender = presets.gender!.filter((entry) => entry.key !== 'diverse');
+  const rivals = copy.steps.rivals!.schema as StepSchema;
+  rivals.properties.founded = { type: 'integer', title: 'Gründungsjahr' };
+  rivals.required.push('founded');
+  const ui = copy.steps.rivals!.ui as { 'ui:order': string[] };
   ui['ui:order'] = [...ui['ui:order'], 'founded'];
   const definition = loadDefinition(copy);
   return { ...definition, retired: retiredPresets(definition.presets, [testDefinition.presets]) };
@@ -62,11 +60,9 @@ function renderNext(ui: ReactElement) {
 afterEach(cleanup);
 
 const personality = {
-  gender: 'female',
-  age: 'age_26_35',
-  industry: 'crafts',
+  gender: 'diverse',
   job_definition: 'Tischlerin',
-  character_traits: ['honest', 'brave', 'curious'],
+  character_traits: ['honest', 'brave', 'calm'],
 };
 
 describe('a running project on a newer revision', () => {
@@ -75,7 +71,7 @@ describe('a running project on a newer revision', () => {
     const { user } = renderNext(
       <FormStep
         definition={next}
-        step={step('brandpersonality')}
+        step={step('profile')}
         data={personality}
         editable
         onSave={onSave}
@@ -85,26 +81,26 @@ describe('a running project on a newer revision', () => {
     expect(within(traits).getByText('mutig')).toBeInTheDocument();
     expect(within(traits).getByText('(nicht mehr in der Auswahl)')).toBeInTheDocument();
     expect(traits).not.toHaveTextContent('brave');
-    const industry = screen.getByRole('combobox', { name: /Branche/ });
-    expect(industry).toHaveDisplayValue('Handwerk (nicht mehr in der Auswahl)');
+    const gender = screen.getByRole('combobox', { name: /Geschlecht/ });
+    expect(gender).toHaveDisplayValue('divers (nicht mehr in der Auswahl)');
     // The messages of the new rules show before anyone presses Speichern.
     expect(
       screen.getByText('Charaktereigenschaften: Bitte wählen Sie einen Eintrag aus der Liste.'),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('Branche: Bitte wählen Sie einen Eintrag aus der Liste.'),
+      screen.getByText('Geschlecht: Bitte wählen Sie einen Eintrag aus der Liste.'),
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(onSave).not.toHaveBeenCalled();
     await user.click(within(traits).getByRole('button', { name: 'mutig entfernen' }));
-    await user.selectOptions(industry, 'retail');
+    await user.selectOptions(gender, 'female');
     await user.click(screen.getByRole('checkbox', { name: 'verlässlich' }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({
-        industry: 'retail',
-        character_traits: ['honest', 'curious', 'reliable'],
+        gender: 'female',
+        character_traits: ['honest', 'calm', 'reliable'],
       }),
     );
   });
@@ -114,7 +110,7 @@ describe('a running project on a newer revision', () => {
     const { user } = renderNext(
       <ListStep
         definition={next}
-        step={step('competitors')}
+        step={step('rivals')}
         items={[item]}
         editable
         onAdd={vi.fn()}
@@ -124,7 +120,7 @@ describe('a running project on a newer revision', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Holz' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+    const dialog = await screen.findByRole('dialog', { name: 'Mitbewerber bearbeiten' });
     expect(
       await within(dialog).findByText('Gründungsjahr ist ein Pflichtfeld'),
     ).toBeInTheDocument();
@@ -135,11 +131,11 @@ describe('a running project on a newer revision', () => {
     const { user } = renderNext(
       <FormStep
         definition={next}
-        step={step('brandpersonality')}
+        step={step('profile')}
         data={{
           ...personality,
-          industry: 'retail',
-          character_traits: ['honest', 'curious', 'reliable'],
+          gender: 'female',
+          character_traits: ['honest', 'calm', 'reliable'],
           motto: 'alt',
         }}
         editable

@@ -93,7 +93,7 @@ describe.each(
       <FormStep definition={definition} step={step(key)} data={{}} editable onSave={onSave} />,
     );
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    if (key === 'polarityprofile') {
+    if (key === 'scale') {
       expect(onSave).toHaveBeenCalledWith({});
       expect(await screen.findByText('Daten wurden gespeichert')).toBeInTheDocument();
     } else {
@@ -103,14 +103,14 @@ describe.each(
   });
 });
 
-describe('competitors', () => {
+describe('a list with link, stars and order (rivals)', () => {
   it('adds an entry through the inline editor with save button Hinzufügen', async () => {
-    const { user, onAdd } = renderList('competitors', []);
-    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
-    const editor = screen.getByRole('region', { name: 'Neuer Wettbewerber' });
-    await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'Muster GmbH');
+    const { user, onAdd } = renderList('rivals', []);
+    await user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
+    const editor = screen.getByRole('region', { name: 'Neuer Mitbewerber' });
+    await user.type(within(editor).getByLabelText(/Wie heißt der Mitbewerber/), 'Muster GmbH');
     await user.type(within(editor).getByLabelText(/Website/), 'muster');
-    await user.type(within(editor).getByLabelText(/Warum ist dieser Wettbewerber/), 'Marktführer');
+    await user.type(within(editor).getByLabelText(/Warum ist er für Sie wichtig/), 'Marktführer');
     await user.click(within(editor).getByRole('radio', { name: '4 von 5 Sternen' }));
     await user.click(within(editor).getByRole('button', { name: 'Hinzufügen' }));
     expect(
@@ -133,16 +133,16 @@ describe('competitors', () => {
 
   it('shows name, stars, link and explanation; edits in the overlay where Escape restores the original', async () => {
     const item = competitor('a', 'Muster GmbH');
-    const { user, onUpdate } = renderList('competitors', [item]);
+    const { user, onUpdate } = renderList('rivals', [item]);
     expect(screen.getByRole('img', { name: '3 von 5 Sternen' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /www\.example\.de/ })).toHaveAttribute(
       'rel',
       'noopener noreferrer',
     );
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Muster GmbH' }));
-    const dialog = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+    const dialog = screen.getByRole('dialog', { name: 'Mitbewerber bearbeiten' });
     expect(document.body).toHaveClass('overlay-open');
-    const name = within(dialog).getByLabelText(/Name des Wettbewerbers/);
+    const name = within(dialog).getByLabelText(/Wie heißt der Mitbewerber/);
     await user.clear(name);
     await user.type(name, 'Anders');
     await user.keyboard('{Escape}');
@@ -153,17 +153,17 @@ describe('competitors', () => {
     expect(screen.getByText('Muster GmbH')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Muster GmbH' }));
-    const again = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
-    expect(within(again).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Muster GmbH');
-    await user.clear(within(again).getByLabelText(/Name des Wettbewerbers/));
-    await user.type(within(again).getByLabelText(/Name des Wettbewerbers/), 'Neu GmbH');
+    const again = screen.getByRole('dialog', { name: 'Mitbewerber bearbeiten' });
+    expect(within(again).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue('Muster GmbH');
+    await user.clear(within(again).getByLabelText(/Wie heißt der Mitbewerber/));
+    await user.type(within(again).getByLabelText(/Wie heißt der Mitbewerber/), 'Neu GmbH');
     await user.click(within(again).getByRole('button', { name: 'Speichern' }));
     expect(onUpdate).toHaveBeenCalledWith(item, expect.objectContaining({ name: 'Neu GmbH' }));
   });
 
   it('asks before deleting and reports the deletion', async () => {
     const item = competitor('a', 'Muster GmbH');
-    const { user, onDelete } = renderList('competitors', [item]);
+    const { user, onDelete } = renderList('rivals', [item]);
     await user.click(screen.getByRole('button', { name: 'Löschen: Muster GmbH' }));
     const dialog = screen.getByRole('dialog', { name: 'Wirklich löschen?' });
     expect(
@@ -174,7 +174,7 @@ describe('competitors', () => {
   });
 
   it('moves entries with the keyboard buttons', async () => {
-    const { user, onReorder } = renderList('competitors', [
+    const { user, onReorder } = renderList('rivals', [
       competitor('a', 'Erster'),
       competitor('b', 'Zweiter'),
       competitor('c', 'Dritter'),
@@ -187,16 +187,16 @@ describe('competitors', () => {
   });
 
   it('shows no controls when the project is not editable', () => {
-    renderList('competitors', [competitor('a', 'Muster GmbH')], { editable: false });
+    renderList('rivals', [competitor('a', 'Muster GmbH')], { editable: false });
     expect(
       screen.queryByRole('button', { name: /Bearbeiten|Löschen|hinzufügen/ }),
     ).not.toBeInTheDocument();
   });
 });
 
-describe('stakeholders', () => {
+describe('a grouped list with Sonstiges (contacts)', () => {
   it('groups internal and external, offers their own presets, and reveals the Sonstiges field', async () => {
-    const { user, onAdd } = renderList('stakeholders', [
+    const { user, onAdd } = renderList('contacts', [
       {
         id: 'i',
         version: 1,
@@ -215,13 +215,13 @@ describe('stakeholders', () => {
         importance: 2,
       },
     ]);
-    const internal = screen.getByRole('region', { name: 'Interne Stakeholder' });
-    const external = screen.getByRole('region', { name: 'Externe Stakeholder' });
+    const internal = screen.getByRole('region', { name: 'Interne Kontakte' });
+    const external = screen.getByRole('region', { name: 'Externe Kontakte' });
     expect(within(internal).getByText('Geschäftsführung')).toBeInTheDocument();
     expect(within(external).getByText('Stiftungsrat')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Externen Stakeholder hinzufügen' }));
-    const editor = screen.getByRole('region', { name: 'Neuer Stakeholder' });
+    await user.click(screen.getByRole('button', { name: 'Externen Kontakt hinzufügen' }));
+    const editor = screen.getByRole('region', { name: 'Neuer Kontakt' });
     const type = within(editor).getByLabelText(/Um wen handelt es sich/);
     expect(within(type).getByRole('option', { name: 'Bitte auswählen' })).toBeInTheDocument();
     expect(within(type).getByRole('option', { name: 'Presse' })).toBeInTheDocument();
@@ -231,7 +231,7 @@ describe('stakeholders', () => {
     expect(within(editor).queryByLabelText(/Eigener Typ/)).not.toBeInTheDocument();
     await user.selectOptions(type, 'Sonstiges');
     await user.type(within(editor).getByLabelText(/Eigener Typ/), 'Förderverein');
-    await user.type(within(editor).getByLabelText(/Erwartungen/), 'Unterstützung');
+    await user.type(within(editor).getByLabelText(/Was erwartet diese Gruppe/), 'Unterstützung');
     await user.click(within(editor).getByRole('radio', { name: '2 von 5 Sternen' }));
     await user.click(within(editor).getByRole('button', { name: 'Hinzufügen' }));
     expect(onAdd).toHaveBeenCalledWith({
@@ -244,13 +244,13 @@ describe('stakeholders', () => {
   });
 });
 
-describe('brand personality', () => {
+describe('a searchable multiselect (profile)', () => {
   it('chooses character traits in the searchable multiselect and explains an empty search', async () => {
     const onSave = vi.fn(async () => true);
     const { user } = renderWithTexts(
       <FormStep
         definition={definition}
-        step={step('brandpersonality')}
+        step={step('profile')}
         data={{}}
         editable
         onSave={onSave}
@@ -273,8 +273,6 @@ describe('brand personality', () => {
     for (const trait of ['ehrlich', 'mutig'])
       await user.click(within(traits).getByRole('checkbox', { name: trait }));
     await user.selectOptions(screen.getByLabelText(/Geschlecht/), 'weiblich');
-    await user.selectOptions(screen.getByLabelText(/Wie alt ist Ihre Marke/), '26 bis 35 Jahre');
-    await user.selectOptions(screen.getByLabelText(/In welcher Branche/), 'Handwerk');
     await user.type(screen.getByLabelText(/Welchen Beruf/), 'Tischlerin');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(
@@ -285,8 +283,6 @@ describe('brand personality', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(onSave).toHaveBeenCalledWith({
       gender: 'female',
-      age: 'age_26_35',
-      industry: 'crafts',
       job_definition: 'Tischlerin',
       character_traits: ['honest', 'brave', 'reliable'],
     });
@@ -294,17 +290,11 @@ describe('brand personality', () => {
   });
 });
 
-describe('polarity profile', () => {
+describe('a polarity scale', () => {
   it('offers seven radios 3 2 1 0 1 2 3 between the two poles per attribute, unset allowed', async () => {
     const onSave = vi.fn(async () => true);
     const { user } = renderWithTexts(
-      <FormStep
-        definition={definition}
-        step={step('polarityprofile')}
-        data={{}}
-        editable
-        onSave={onSave}
-      />,
+      <FormStep definition={definition} step={step('scale')} data={{}} editable onSave={onSave} />,
     );
     const row = screen.getByRole('group', { name: 'traditionell – modern' });
     const radios = within(row).getAllByRole('radio');
@@ -321,19 +311,19 @@ describe('a project that may not be edited', () => {
     renderWithTexts(
       <FormStep
         definition={definition}
-        step={step('brandpositioning')}
+        step={step('statement')}
         data={{ mission_statement: 'Möbel' }}
         editable={false}
         onSave={vi.fn()}
       />,
     );
-    expect(screen.getByLabelText(/Mission Statement/)).toBeDisabled();
+    expect(screen.getByLabelText(/Leitsatz/)).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
   });
 });
 
-describe('personas', () => {
-  const avatars = definition.presets.personas!.avatars!;
+describe('avatars (people)', () => {
+  const avatars = definition.presets.widgets!.avatars!;
   const persona: ListItem = {
     id: 'p1',
     version: 1,
@@ -343,13 +333,13 @@ describe('personas', () => {
   };
 
   it('draws the avatars as pictures: decorative on the card, labelled by text in the picker', async () => {
-    const { user, container } = renderList('personas', [persona]);
+    const { user, container } = renderList('people', [persona]);
     const card = container.querySelector('.item-card')!;
     const picture = card.querySelector('img')!;
     expect(picture).toHaveAttribute('src', 'avatars/young_woman.svg');
     expect(picture).toHaveAttribute('alt', '');
 
-    await user.click(screen.getByRole('button', { name: 'Persona hinzufügen' }));
+    await user.click(screen.getByRole('button', { name: 'Person hinzufügen' }));
     const group = screen.getByRole('group', { name: /Avatar/ });
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((radio) => radio.closest('label')!.textContent)).toEqual(

@@ -45,8 +45,8 @@ function renderStep(key: string, data: Record<string, unknown> = {}) {
 
 describe('object field: a keystroke renders the field typed into, not its siblings', () => {
   it('keeps the other fields of a flat step as they are while one is typed into', async () => {
-    const { user } = renderStep('brandpositioning');
-    const field = screen.getByLabelText(/Was macht Ihre Marke/);
+    const { user } = renderStep('statement');
+    const field = screen.getByLabelText(/Was macht Ihr Angebot attraktiv/);
     const before = new Map(renders);
     await user.type(field, 'Handwerk');
     expect(field).toHaveValue('Handwerk');
@@ -56,9 +56,9 @@ describe('object field: a keystroke renders the field typed into, not its siblin
   });
 
   it('shows the messages of every field after a press with errors, and clears one as it is fixed', async () => {
-    const { user } = renderStep('brandpositioning');
+    const { user } = renderStep('statement');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    const field = screen.getByLabelText(/Was macht Ihre Marke/);
+    const field = screen.getByLabelText(/Was macht Ihr Angebot attraktiv/);
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/Wodurch unterscheiden Sie sich/)).toHaveAttribute(
       'aria-invalid',
@@ -73,7 +73,7 @@ describe('object field: a keystroke renders the field typed into, not its siblin
   });
 
   it('follows the branches of a conditional step: Sonstiges reveals its own field', async () => {
-    const { user } = renderStep('stakeholders', { is_external: false });
+    const { user } = renderStep('contacts', { is_external: false });
     const type = screen.getByLabelText(/Um wen handelt es sich/);
     expect(screen.getByRole('option', { name: 'Geschäftsführung' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Eigener Typ/)).not.toBeInTheDocument();

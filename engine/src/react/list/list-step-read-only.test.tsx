@@ -12,15 +12,14 @@ afterEach(() => {
   document.body.className = '';
 });
 
-const personas = testDefinition.steps.find((step) => step.meta.key === 'personas')!;
+const people = testDefinition.steps.find((step) => step.meta.key === 'people')!;
 const anna: ListItem = {
   id: 'p1',
   version: 2,
   name: 'Anna Berger',
   gender: 'female',
   age: 34,
-  hobbies: 'Laufen, Backen, Lesen',
-  product_requirements: 'Bio-Qualität und kurze Wartezeiten.',
+  job_definition: 'Projektleiterin',
 };
 
 function renderLocked(editable = false) {
@@ -28,7 +27,7 @@ function renderLocked(editable = false) {
   const view = renderWithTexts(
     <ListStep
       definition={testDefinition}
-      step={personas}
+      step={people}
       items={[anna]}
       editable={editable}
       {...spies}
@@ -48,9 +47,9 @@ describe('list step without editing (an approved project): entries still open, r
 
     const dialog = screen.getByRole('dialog', { name: 'Anna Berger' });
     // Answers the card does not show are there to read, and nothing can be typed.
-    const hobbies = within(dialog).getByRole('textbox', { name: 'Hobbys' });
-    expect(hobbies).toHaveValue('Laufen, Backen, Lesen');
-    expect(hobbies).toBeDisabled();
+    const age = within(dialog).getByRole('spinbutton', { name: 'Alter' });
+    expect(age).toHaveValue(34);
+    expect(age).toBeDisabled();
     for (const field of dialog.querySelectorAll('input:not([type=hidden]), select, textarea'))
       expect(field).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Speichern' })).toBeNull();

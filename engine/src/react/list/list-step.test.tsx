@@ -42,7 +42,7 @@ function renderCompetitors(initial: ListItem[], overrides: Overrides = {}) {
     return (
       <ListStep
         definition={definition}
-        step={step('competitors')}
+        step={step('rivals')}
         items={items}
         editable
         onAdd={async (data) => {
@@ -78,14 +78,14 @@ const card = (id: string) => document.querySelector<HTMLElement>(`[data-item="${
 describe('list step: unsaved input', () => {
   it('reports an add editor with typed input as unsaved, and not after cancelling', async () => {
     const { user, onDirtyChange } = renderCompetitors([]);
-    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
+    await user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
     expect(onDirtyChange).not.toHaveBeenLastCalledWith(true);
-    const editor = screen.getByRole('region', { name: 'Neuer Wettbewerber' });
-    await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'Backhaus');
+    const editor = screen.getByRole('region', { name: 'Neuer Mitbewerber' });
+    await user.type(within(editor).getByLabelText(/Wie heißt der Mitbewerber/), 'Backhaus');
     expect(onDirtyChange).toHaveBeenLastCalledWith(true);
-    await user.clear(within(editor).getByLabelText(/Name des Wettbewerbers/));
+    await user.clear(within(editor).getByLabelText(/Wie heißt der Mitbewerber/));
     expect(onDirtyChange).toHaveBeenLastCalledWith(false);
-    await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'B');
+    await user.type(within(editor).getByLabelText(/Wie heißt der Mitbewerber/), 'B');
     await user.click(within(editor).getByRole('button', { name: 'Abbrechen' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Eingaben verwerfen?' })).getByRole('button', {
@@ -97,9 +97,9 @@ describe('list step: unsaved input', () => {
 
   it('asks before Abbrechen throws typed input away; „Weiter bearbeiten“ keeps it, focused on the safe answer', async () => {
     const { user } = renderCompetitors([]);
-    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
-    const editor = screen.getByRole('region', { name: 'Neuer Wettbewerber' });
-    await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'Backhaus Krause');
+    await user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
+    const editor = screen.getByRole('region', { name: 'Neuer Mitbewerber' });
+    await user.type(within(editor).getByLabelText(/Wie heißt der Mitbewerber/), 'Backhaus Krause');
     await user.click(within(editor).getByRole('button', { name: 'Abbrechen' }));
     const question = screen.getByRole('dialog', { name: 'Eingaben verwerfen?' });
     expect(
@@ -111,14 +111,16 @@ describe('list step: unsaved input', () => {
     // Enter out of habit keeps the input.
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(within(editor).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Backhaus Krause');
+    expect(within(editor).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue(
+      'Backhaus Krause',
+    );
   });
 
   it('closes an untouched editor without asking', async () => {
     const { user } = renderCompetitors([competitor('a', 'Muster GmbH')]);
-    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
+    await user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
     await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
-    expect(screen.queryByRole('region', { name: 'Neuer Wettbewerber' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Neuer Mitbewerber' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Muster GmbH' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -144,13 +146,13 @@ describe('list step: unsaved input', () => {
     async (_key, close) => {
       const { user, onUpdate } = renderCompetitors([competitor('a', 'Muster GmbH')]);
       await user.click(screen.getByRole('button', { name: 'Bearbeiten: Muster GmbH' }));
-      await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' AG');
+      await user.type(screen.getByLabelText(/Wie heißt der Mitbewerber/), ' AG');
       await close(user);
       expect(screen.getByRole('dialog', { name: 'Eingaben verwerfen?' })).toBeInTheDocument();
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog', { name: 'Eingaben verwerfen?' })).not.toBeInTheDocument();
-      const overlay = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
-      expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue(
+      const overlay = screen.getByRole('dialog', { name: 'Mitbewerber bearbeiten' });
+      expect(within(overlay).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue(
         'Muster GmbH AG',
       );
       await close(user);
@@ -164,7 +166,7 @@ describe('list step: unsaved input', () => {
     const { user, onDirtyChange } = renderCompetitors([competitor('a', 'Muster GmbH')]);
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Muster GmbH' }));
     expect(onDirtyChange).not.toHaveBeenLastCalledWith(true);
-    await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' AG');
+    await user.type(screen.getByLabelText(/Wie heißt der Mitbewerber/), ' AG');
     expect(onDirtyChange).toHaveBeenLastCalledWith(true);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Verwerfen' }));
@@ -175,21 +177,19 @@ describe('list step: unsaved input', () => {
 describe('list step: submit with errors (docs/product.md#formulare-absenden-und-fehler)', () => {
   it('keeps Hinzufügen enabled; a press with errors shows them, focuses the first invalid field and sends nothing', async () => {
     const { user, onAdd } = renderCompetitors([]);
-    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
-    const editor = screen.getByRole('region', { name: 'Neuer Wettbewerber' });
+    await user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
+    const editor = screen.getByRole('region', { name: 'Neuer Mitbewerber' });
     const add = within(editor).getByRole('button', { name: 'Hinzufügen' });
     expect(add).toBeEnabled();
-    await user.type(within(editor).getByLabelText(/Warum ist dieser Wettbewerber/), 'Nah');
+    await user.type(within(editor).getByLabelText(/Warum ist er für Sie wichtig/), 'Nah');
     await user.click(add);
-    expect(
-      within(editor).getByText('Name des Wettbewerbers ist ein Pflichtfeld'),
-    ).toBeInTheDocument();
+    expect(within(editor).getByText('Name ist ein Pflichtfeld')).toBeInTheDocument();
     expect(add).toBeEnabled();
-    expect(within(editor).getByLabelText(/Name des Wettbewerbers/)).toHaveFocus();
+    expect(within(editor).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveFocus();
     expect(onAdd).not.toHaveBeenCalled();
 
     // Enter in a field: the same, now the stars are the first invalid field.
-    await user.type(within(editor).getByLabelText(/Name des Wettbewerbers/), 'Backhaus{Enter}');
+    await user.type(within(editor).getByLabelText(/Wie heißt der Mitbewerber/), 'Backhaus{Enter}');
     expect(within(editor).getAllByRole('radio')[0]).toHaveFocus();
     expect(onAdd).not.toHaveBeenCalled();
   });
@@ -197,13 +197,11 @@ describe('list step: submit with errors (docs/product.md#formulare-absenden-und-
   it('in the edit overlay, too: Speichern with an emptied field focuses it and sends nothing', async () => {
     const { user, onUpdate } = renderCompetitors([competitor('a', 'Muster GmbH')]);
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Muster GmbH' }));
-    const dialog = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
-    await user.clear(within(dialog).getByLabelText(/Warum ist dieser Wettbewerber/));
+    const dialog = screen.getByRole('dialog', { name: 'Mitbewerber bearbeiten' });
+    await user.clear(within(dialog).getByLabelText(/Warum ist er für Sie wichtig/));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    expect(
-      within(dialog).getByText('Begründung der Relevanz ist ein Pflichtfeld'),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByLabelText(/Warum ist dieser Wettbewerber/)).toHaveFocus();
+    expect(within(dialog).getByText('Begründung ist ein Pflichtfeld')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Warum ist er für Sie wichtig/)).toHaveFocus();
     expect(onUpdate).not.toHaveBeenCalled();
   });
 });
@@ -211,11 +209,11 @@ describe('list step: submit with errors (docs/product.md#formulare-absenden-und-
 describe('list step: focus follows the work', () => {
   it('opens the add editor at its first field, and puts focus on the new card once added', async () => {
     const { user } = renderCompetitors([competitor('a', 'Muster GmbH')]);
-    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
-    const editor = screen.getByRole('region', { name: 'Neuer Wettbewerber' });
-    expect(within(editor).getByLabelText(/Name des Wettbewerbers/)).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
+    const editor = screen.getByRole('region', { name: 'Neuer Mitbewerber' });
+    expect(within(editor).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveFocus();
     await user.keyboard('Backhaus');
-    await user.type(within(editor).getByLabelText(/Warum ist dieser Wettbewerber/), 'Nah');
+    await user.type(within(editor).getByLabelText(/Warum ist er für Sie wichtig/), 'Nah');
     await user.click(within(editor).getByRole('radio', { name: '4 von 5 Sternen' }));
     await user.click(within(editor).getByRole('button', { name: 'Hinzufügen' }));
     await waitFor(() => expect(card('neu-1')).toHaveFocus());
@@ -224,9 +222,9 @@ describe('list step: focus follows the work', () => {
 
   it('returns to the add button when the editor is cancelled', async () => {
     const { user } = renderCompetitors([]);
-    await user.click(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' }));
+    await user.click(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' }));
     await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
-    expect(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' })).toHaveFocus();
   });
 
   it('puts focus on the saved card after editing, and back on Bearbeiten after Escape', async () => {
@@ -237,7 +235,7 @@ describe('list step: focus follows the work', () => {
     expect(edit).toHaveFocus();
 
     await user.click(edit);
-    await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' AG');
+    await user.type(screen.getByLabelText(/Wie heißt der Mitbewerber/), ' AG');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(card('b')).toHaveFocus());
     expect(card('b')).toHaveTextContent('Zwei AG');
@@ -293,7 +291,7 @@ describe('list step: focus follows the work', () => {
     await waitFor(() => expect(card('a')).toHaveFocus());
     await confirm('Eins');
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Wettbewerber hinzufügen' })).toHaveFocus(),
+      expect(screen.getByRole('button', { name: 'Mitbewerber hinzufügen' })).toHaveFocus(),
     );
   });
 
@@ -302,15 +300,15 @@ describe('list step: focus follows the work', () => {
       onUpdate: async () => 'deleted',
     });
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Eins' }));
-    await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' AG');
+    await user.type(screen.getByLabelText(/Wie heißt der Mitbewerber/), ' AG');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    const overlay = screen.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
+    const overlay = screen.getByRole('dialog', { name: 'Mitbewerber bearbeiten' });
     expect(
       await within(overlay).findByText(
         'Dieser Eintrag wurde inzwischen gelöscht. Ihre Eingaben sind noch da: Sie können sie als neuen Eintrag speichern.',
       ),
     ).toBeInTheDocument();
-    expect(within(overlay).getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Eins AG');
+    expect(within(overlay).getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue('Eins AG');
     await user.click(within(overlay).getByRole('button', { name: 'Als neuen Eintrag speichern' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(onAdd).toHaveBeenCalledWith(
@@ -324,10 +322,10 @@ describe('list step: focus follows the work', () => {
       onUpdate: async () => undefined,
     });
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Eins' }));
-    await user.type(screen.getByLabelText(/Name des Wettbewerbers/), ' AG');
+    await user.type(screen.getByLabelText(/Wie heißt der Mitbewerber/), ' AG');
     const save = screen.getByRole('button', { name: 'Speichern' });
     await user.click(save);
-    expect(screen.getByLabelText(/Name des Wettbewerbers/)).toHaveValue('Eins AG');
+    expect(screen.getByLabelText(/Wie heißt der Mitbewerber/)).toHaveValue('Eins AG');
     await waitFor(() => expect(save).toHaveFocus());
   });
 });
@@ -459,36 +457,34 @@ describe('form step: submit with errors', () => {
     const { user } = renderWithTexts(
       <FormStep
         definition={definition}
-        step={step('brandpositioning')}
+        step={step('statement')}
         data={{}}
         editable
         onSave={onSave}
       />,
     );
     const save = screen.getByRole('button', { name: 'Speichern' });
-    await user.type(screen.getByLabelText(/Wie lautet Ihr Mission Statement/), 'Backen mit Zeit');
+    await user.type(screen.getByLabelText(/Wie lautet Ihr Leitsatz/), 'Backen mit Zeit');
     await user.click(save);
     expect(save).toBeEnabled();
     expect(onSave).not.toHaveBeenCalled();
     // The first field in reading order: the search box of the first multiselect.
     const first = screen.getByRole('group', { name: /Was versprechen Sie/ });
     expect(within(first).getByRole('searchbox')).toHaveFocus();
-    expect(first.closest('.field')).toHaveTextContent(/Leistungsversprechen/);
+    expect(first.closest('.field')).toHaveTextContent(/Versprechen/);
 
     onSave.mockClear();
     const valid = {
-      performance_promise: ['highest_quality'],
-      target_audience: ['families_with_children'],
-      brand_attractiveness: 'a',
-      brand_strenghts: 'b',
-      competitor_distinction: 'c',
+      promises: ['quality'],
+      appeal: 'a',
+      distinction: 'c',
       mission_statement: 'd',
     };
     cleanup();
     const again = renderWithTexts(
       <FormStep
         definition={definition}
-        step={step('brandpositioning')}
+        step={step('statement')}
         data={valid}
         editable
         onSave={onSave}

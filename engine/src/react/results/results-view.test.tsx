@@ -22,22 +22,22 @@ const view = (answers: Record<string, unknown>, of: Definition = definition) =>
   );
 
 describe('results view', () => {
-  it('shows the three stages with section links, and the empty text for every unanswered step', () => {
+  it('shows the stages with section links, and the empty text for every unanswered step', () => {
     view({});
     const nav = screen.getByRole('navigation');
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Business Insights', 'Brand Insights', 'User Insights']);
+    ).toEqual(['Listen', 'Formulare']);
     expect(screen.getAllByText('Zu diesem Abschnitt wurden keine Angaben gemacht.')).toHaveLength(
       definition.steps.length,
     );
   });
 
-  it('groups stakeholders, shows stars for screen readers and competitor links that do not leak the page', () => {
+  it('groups a grouped list, shows stars for screen readers and links that do not leak the page', () => {
     view({
-      stakeholders: [
+      contacts: [
         {
           id: '1',
           version: 1,
@@ -47,7 +47,7 @@ describe('results view', () => {
           importance: 4,
         },
       ],
-      competitors: [
+      rivals: [
         {
           id: '2',
           version: 1,
@@ -58,9 +58,9 @@ describe('results view', () => {
         },
       ],
     });
-    expect(screen.getByRole('heading', { name: 'Externe Stakeholder' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Externe Kontakte' })).toBeInTheDocument();
     expect(
-      screen.getByText('Erwartungen der externen Stakeholder-Gruppe „Presse“: Neuigkeiten'),
+      screen.getByText('Erwartungen der externen Gruppe „Presse“: Neuigkeiten'),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '4 von 5 Sternen' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /muster\.example/ })).toHaveAttribute(
@@ -71,11 +71,11 @@ describe('results view', () => {
 
   it('draws the polarity profile of the set attributes and says what is strong', () => {
     view({
-      polarityprofile: { attribute_traditional_modern: 3, attribute_loud_quiet: null, version: 2 },
+      scale: { attribute_traditional_modern: 3, attribute_quiet_loud: null, version: 2 },
     });
     expect(
       screen.getByRole('img', {
-        name: /Polaritätenprofil: Die Marke ist ganz klar modern statt traditionell\./,
+        name: /Skala: Die Marke ist ganz klar modern statt traditionell\./,
       }),
     ).toBeInTheDocument();
     expect(
@@ -86,7 +86,7 @@ describe('results view', () => {
 
   it('renders answers that contain HTML as text', () => {
     view({
-      competitors: [
+      rivals: [
         {
           id: '3',
           version: 1,
@@ -127,7 +127,7 @@ describe('section links', () => {
       this: HTMLElement,
     ) {
       const height = this.classList.contains('results-nav') ? barHeight : 0;
-      const top = this.id === 'stage-user' ? 2000 : 0;
+      const top = this.id === 'stage-forms' ? 2000 : 0;
       return {
         top,
         height,
@@ -148,10 +148,10 @@ describe('section links', () => {
     expect(results.style.getPropertyValue('--fw-results-sticky-height')).toBe('171px');
 
     // jsdom computes no stylesheet: the margin results-view.css derives from the property.
-    document.getElementById('stage-user')!.style.scrollMarginTop = '187px';
-    await user.click(screen.getByRole('link', { name: 'User Insights' }));
+    document.getElementById('stage-forms')!.style.scrollMarginTop = '187px';
+    await user.click(screen.getByRole('link', { name: 'Formulare' }));
     expect(scrollTo).toHaveBeenLastCalledWith(0, 2000 - 187);
-    expect(document.getElementById('stage-user')).toHaveFocus();
+    expect(document.getElementById('stage-forms')).toHaveFocus();
     vi.restoreAllMocks();
   });
 });

@@ -2,16 +2,17 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { compileChecks, loadDefinition } from '../../core/index.ts';
-import { definitionDirsAbove, readDefinitionDir } from '../../core/node/index.ts';
+import { FIXTURE_WIDGETS, readFixture } from '../../core/test/fixture-catalogue.ts';
 import { EngineChecksProvider, readyChecks } from '../engine-checks.tsx';
 import { preloadLazyComponents } from '../lazy-with-preload.tsx';
 import { EngineTextsProvider } from '../engine-texts.tsx';
 import { GERMAN_TEXTS } from './german-texts.ts';
 
-/** The repository's definition, and its checks compiled once for the component tests. */
-export const testDefinition = loadDefinition(
-  await readDefinitionDir(definitionDirsAbove(process.cwd())),
-);
+/**
+ * The fixture questionnaire with every widget the component tests drive (fixture-widgets), and
+ * its checks compiled once: rewording a shipped questionnaire never breaks these tests.
+ */
+export const testDefinition = loadDefinition(await readFixture(FIXTURE_WIDGETS));
 const checks = readyChecks(compileChecks(testDefinition));
 await preloadLazyComponents();
 

@@ -96,7 +96,7 @@ describe('polarity row keeps its height', () => {
 });
 
 describe('priority badges', () => {
-  const stories = testDefinition.steps.find((step) => step.meta.key === 'userstories')!;
+  const stories = testDefinition.steps.find((step) => step.meta.key === 'people')!;
   const priorities = (stories.schema.properties as Record<string, { enum: string[] }>).priority!
     .enum;
 
@@ -109,7 +109,7 @@ describe('priority badges', () => {
 
   it('each priority gets its own tone, with its text, in the list and in the results markup', () => {
     const tones = priorities.map((priority) => {
-      const item = { id: priority, version: 1, role: 'customer', text: 'x', priority };
+      const item = { id: priority, version: 1, name: 'Anna', job_definition: 'x', priority };
       renderWithTexts(<ItemCard definition={testDefinition} step={stories} item={item} />);
       const badge = document.querySelector('.badge')!;
       expect(badge.textContent).not.toBe('');

@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compileChecks, loadDefinition } from '../../core/index.ts';
-import { definitionDirsAbove, readDefinitionDir } from '../../core/node/index.ts';
+import { FIXTURE_WIDGETS, readFixture } from '../../core/test/fixture-catalogue.ts';
 import { RELAUNCH_STEP, withRelaunchStep } from '../../core/test/relaunch-step.ts';
 import { EngineChecksProvider, readyChecks } from '../engine-checks.tsx';
 import { EngineTextsProvider } from '../engine-texts.tsx';
@@ -16,9 +16,7 @@ import { GERMAN_TEXTS } from '../test/german-texts.ts';
  * with its unit, a list of addresses; the German messages of their rules at the field.
  */
 
-const definition = loadDefinition(
-  withRelaunchStep(await readDefinitionDir(definitionDirsAbove(process.cwd()))),
-);
+const definition = loadDefinition(withRelaunchStep(await readFixture(FIXTURE_WIDGETS)));
 const checks = readyChecks(compileChecks(definition));
 const step = definition.steps.find((candidate) => candidate.meta.key === RELAUNCH_STEP)!;
 
