@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { verifiedAccount } from './accounts.ts';
+import { example, FORM_STEPS, LIST_STEPS } from './fixtures.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 type Json = Record<string, unknown>;
@@ -40,26 +41,16 @@ const fixture = (name: string) =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const STEPS_IN_ORDER = [
-  'stakeholders',
-  'competitors',
-  'goals',
-  'brandpersonality',
-  'polarityprofile',
-  'brandpositioning',
-  'userstories',
-  'personas',
-];
-const LIST_STEPS = ['stakeholders', 'competitors', 'goals', 'userstories', 'personas'];
-const FORM_STEPS = ['brandpersonality', 'polarityprofile', 'brandpositioning'];
+/** fixture-brief's steps (the fixture catalogue's default questionnaire), in its order. */
+const STEPS_IN_ORDER = ['ideas', 'frame'];
 const VALIDATION = 'Bitte prüfen Sie Ihre Eingaben.';
 const CONFLICT =
   'Diese Daten wurden inzwischen von jemand anderem geändert. Bitte laden Sie den aktuellen Stand.';
 const ARCHIVED = 'Das Projekt wurde archiviert.';
 const NOT_FOUND = 'Projekt nicht gefunden';
 
-const stakeholder = fixture('stakeholders').valid[0]!;
-const personality = fixture('brandpersonality').valid[0]!;
+const idea = example('ideas');
+const frame = example('frame');
 
 describe.each(DATABASES)('projects (%s database)', (database) => {
   let server: TestServer;
@@ -100,23 +91,23 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
     return customer;
   }
 
-  /** A project with an item in every list step and answers in a form step. */
+  /** A project with two entries in its list step and answers in its form step. */
   async function filledProject() {
     const project = await create();
     const item = await owner.api<Body<Json & { id: string }>>(
       'POST',
-      `/projects/${project.id}/stakeholders`,
-      stakeholder,
+      `/projects/${project.id}/ideas`,
+      idea,
     );
     expect(item.status).toBe(201);
-    const competitor = await owner.api<Body>(
+    const second = await owner.api<Body>(
       'POST',
-      `/projects/${project.id}/competitors`,
-      fixture('competitors').valid[0],
+      `/projects/${project.id}/ideas`,
+      example('ideas', 1),
     );
-    expect(competitor.status).toBe(201);
-    const form = await owner.api<Body>('PATCH', `/projects/${project.id}/brandpersonality`, {
-      ...personality,
+    expect(second.status).toBe(201);
+    const form = await owner.api<Body>('PATCH', `/projects/${project.id}/frame`, {
+      ...frame,
       version: 0,
     });
     expect(form.status).toBe(200);
@@ -211,7 +202,7 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
       ['DELETE', `/projects/${a1.id}`, undefined],
       ['PUT', `/projects/${a1.id}/approve`, undefined],
       ['PUT', `/projects/${a1.id}/edit-token`, undefined],
-      ['POST', `/projects/${a1.id}/stakeholders`, stakeholder],
+      ['POST', `/projects/${a1.id}/ideas`, idea],
     ] as const) {
       const response = await second.client.api<Body>(method, route, body);
       expect(response.status, `${method} ${route}`).toBe(404);
@@ -336,8 +327,8 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
       approved_at: '2020-01-01T00:00:00.000Z',
       created_at: '2020-01-01T00:00:00.000Z',
       user: { company: 'Fremd', contact_name: 'X', contact_email: 'x@example.de' },
-      stakeholders: [],
-      brandpersonality: { version: 0 },
+      ideas: [],
+      frame: { version: 0 },
     };
     const response = await owner.api<Body>('PATCH', `/projects/${project.id}`, echoed);
     expect(response.status).toBe(200);
@@ -373,7 +364,7 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
     for (const [method, route, body] of [
       ['PUT', `/projects/${project.id}/approve`, undefined],
       ['PUT', `/projects/${project.id}/edit-token`, undefined],
-      ['DELETE', `/projects/${project.id}/stakeholders/${itemId}`, undefined],
+      ['DELETE', `/projects/${project.id}/ideas/${itemId}`, undefined],
     ] as const) {
       const response = await owner.api<Body>(method, route, body);
       expect(response.status, `${method} ${route}`).toBe(403);
@@ -408,8 +399,8 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
     expect((await customer.api<Body>('GET', `/projects/${project.id}`)).status).toBe(404);
     const list = (await owner.api<Body<Project[]>>('GET', '/projects')).body.data;
     expect(list.map((entry) => entry.id)).not.toContain(project.id);
-    const item = await owner.api<Body>('PATCH', `/projects/${project.id}/stakeholders/${itemId}`, {
-      ...stakeholder,
+    const item = await owner.api<Body>('PATCH', `/projects/${project.id}/ideas/${itemId}`, {
+      ...idea,
       version: 1,
     });
     expect(item.status).toBe(404);
@@ -486,11 +477,7 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
     expect(old.status).toBe(410);
     expect(old.body.message).toBe('Dieser Link ist nicht mehr gültig');
     expect(old.body.data).toBeUndefined();
-    const oldWrite = await oldCustomer.api<Body>(
-      'POST',
-      `/projects/${project.id}/stakeholders`,
-      stakeholder,
-    );
+    const oldWrite = await oldCustomer.api<Body>('POST', `/projects/${project.id}/ideas`, idea);
     expect(oldWrite.status).toBe(410);
 
     const newCustomer = customerOf({ edit_token: token });
@@ -498,11 +485,7 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
     expect(read.status).toBe(200);
     expect(read.body.data.id).toBe(project.id);
     expect(read.body.data).not.toHaveProperty('edit_token');
-    const write = await newCustomer.api<Body>(
-      'POST',
-      `/projects/${project.id}/stakeholders`,
-      stakeholder,
-    );
+    const write = await newCustomer.api<Body>('POST', `/projects/${project.id}/ideas`, idea);
     expect(write.status).toBe(201);
   });
 
@@ -535,23 +518,21 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
     >('GET', '/config/presets');
     expect(response.status).toBe(200);
     const presets = response.body.data.questionnaire;
-    const goals = presets.goals!.company!;
-    expect(Array.isArray(goals)).toBe(true);
-    expect(goals.length).toBeGreaterThan(0);
-    for (const entry of goals) {
+    const levels = presets.priorities!.levels!;
+    expect(Array.isArray(levels)).toBe(true);
+    expect(levels.length).toBeGreaterThan(0);
+    for (const entry of levels) {
       expect(typeof entry.key).toBe('string');
       expect(typeof entry.label).toBe('string');
       expect(entry.label.length).toBeGreaterThan(0);
     }
-    expect(goals.map((entry) => entry.key)).toContain('increase_revenue');
-    expect(presets.stakeholders!.internal).toContainEqual(
-      expect.objectContaining({ key: 'management', label: 'Geschäftsführung' }),
+    expect(levels.map((entry) => entry.key)).toContain('high');
+    expect(presets.priorities!.formats).toContainEqual(
+      expect.objectContaining({ key: 'call', label: 'Telefonat' }),
     );
-    for (const section of ['goals', 'stakeholders', 'brandpersonality', 'personas', 'userstories'])
-      expect(presets).toHaveProperty(section);
   });
 
-  it('serves the definition with its 8 steps in questionnaire order', async () => {
+  it('serves the definition with its steps in questionnaire order', async () => {
     const response = await new HttpClient(server.url).api<Body<Definition>>(
       'GET',
       '/config/definition',
@@ -559,7 +540,7 @@ describe.each(DATABASES)('projects (%s database)', (database) => {
     expect(response.status).toBe(200);
     const definition = response.body.data;
     expect(typeof definition.version).toBe('number');
-    expect(definition.steps).toHaveLength(8);
+    expect(definition.steps).toHaveLength(STEPS_IN_ORDER.length);
     expect(definition.steps.map((step) => step.meta.key)).toEqual(STEPS_IN_ORDER);
     for (const step of definition.steps) {
       expect(['list', 'form']).toContain(step.meta.kind);
