@@ -5,31 +5,23 @@ import type { Project } from '../../lib/projects-api.ts';
 import { api, makeProject, renderApp } from '../../test/render-app.tsx';
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
-const stepPath = `/projekte/${id}/fragebogen/stakeholder`;
+const stepPath = `/projekte/${id}/fragebogen/ideen`;
+/** The first step's heading in the harness's questionnaire (the fixture catalogue's brief). */
+const heading = 'Welche Ideen bringen Sie mit?';
 /** The project as a customer with the share link gets it: without the edit token. */
 const forCustomer = (overrides: Partial<Project> = {}) =>
   makeProject({ edit_token: undefined, ...overrides });
 
-/** Every step answered: one entry per list (a goal per group), a value in every form. */
+/** Every step answered: an entry in the list, a value in the form. */
 const entry = (n: number, fields: Record<string, unknown>) => ({
   id: `e0000000-0000-4000-8000-00000000000${n}`,
   version: 1,
   ...fields,
 });
-const competitor = entry(2, { name: 'Holz & Co' });
+const idea = entry(1, { idea: 'Wochenmarkt', priority: 'high' });
 const answered: Partial<Project> = {
-  stakeholders: [entry(1, { is_external: false, type: 'management' })],
-  competitors: [competitor],
-  goals: [
-    entry(3, { type: 'company', goal: 'increase_revenue' }),
-    entry(4, { type: 'brand', goal: 'build_trust' }),
-    entry(5, { type: 'user', goal: 'find_location' }),
-  ],
-  userstories: [entry(6, { role: 'new_customer' })],
-  personas: [entry(7, { name: 'Anna' })],
-  brandpersonality: { gender: 'female', version: 1 },
-  polarityprofile: { attribute_traditional_modern: 1, version: 1 },
-  brandpositioning: { mission_statement: 'Gutes Holz', version: 1 },
+  ideas: [idea],
+  frame: { contact: 'Jana Kühn', version: 1 },
 };
 
 describe('project container', () => {
@@ -43,8 +35,8 @@ describe('project container', () => {
       ],
     });
     expect(screen.getByText('Wird geladen …')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Wer redet mit?' })).not.toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Wer redet mit?' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: heading })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(screen.queryByText('Wird geladen …')).not.toBeInTheDocument();
   });
 
@@ -84,7 +76,7 @@ describe('project container', () => {
     expect(
       screen.queryByRole('heading', { name: 'Projekt nicht gefunden' }),
     ).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Wer redet mit?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: heading })).not.toBeInTheDocument();
   });
 
   it('shows an archived project on the questionnaire route only as archived', async () => {
@@ -92,13 +84,13 @@ describe('project container', () => {
       handlers: [api.get(`/projects/${id}`, makeProject({ is_archived: true }))],
     });
     expect(await screen.findByText('Das Projekt wurde archiviert.')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Wer redet mit?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: heading })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
   });
 
   it('shows the owner the project bar with the settings icon link', async () => {
     await renderApp(stepPath, { handlers: [api.get(`/projects/${id}`, makeProject())] });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: heading });
     expect(screen.getByText('Tischlerei Berger')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Projekteinstellungen' })).toHaveAttribute(
       'href',
@@ -112,7 +104,7 @@ describe('project container', () => {
       editToken: 'geheimes-token',
       handlers: [api.get(`/projects/${id}`, forCustomer())],
     });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: heading });
     expect(screen.queryByRole('link', { name: 'Projekteinstellungen' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Freigeben' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Abmelden' })).not.toBeInTheDocument();
@@ -130,7 +122,7 @@ describe('project container', () => {
         }),
       ],
     });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: heading });
     expect(tokens).toEqual(['geheimes-token']);
   });
 
@@ -149,7 +141,7 @@ describe('project container', () => {
       handlers: [api.get(`/projects/${id}`, makeProject())],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(stepPath));
-    expect(await screen.findByRole('heading', { name: 'Wer redet mit?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
   });
 
   it("approves after 'Projekt Freigeben?' and shows 'Projekt freigegeben!'", async () => {
@@ -189,7 +181,7 @@ describe('project container', () => {
 
   it("lists the incomplete steps with links and still approves ('Trotzdem freigeben')", async () => {
     const approve = vi.fn();
-    const project = makeProject({ ...answered, goals: [], personas: [] });
+    const project = makeProject({ ...answered, frame: { version: 0 } });
     const { user, router } = await renderApp(stepPath, {
       handlers: [
         api.get(`/projects/${id}`, {
@@ -198,9 +190,9 @@ describe('project container', () => {
             ...project.progress,
             steps: {
               ...project.progress.steps,
-              competitors: {
+              ideas: {
                 state: 'review',
-                invalid: [{ id: competitor.id, version: 1 }],
+                invalid: [{ id: idea.id, version: 1 }],
               },
             },
           },
@@ -220,18 +212,18 @@ describe('project container', () => {
       within(dialog)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Wettbewerber-Analyse (bitte prüfen)', 'Ziele (noch leer)', 'Personas (noch leer)']);
-    expect(within(dialog).getByRole('link', { name: 'Ziele' })).toHaveAttribute(
+    ).toEqual(['Ideen (bitte prüfen)', 'Rahmen (noch leer)']);
+    expect(within(dialog).getByRole('link', { name: 'Rahmen' })).toHaveAttribute(
       'href',
-      `/projekte/${id}/fragebogen/ziele`,
+      `/projekte/${id}/fragebogen/rahmen`,
     );
     expect(within(dialog).queryByRole('button', { name: 'Freigeben' })).not.toBeInTheDocument();
 
     // Enter on a link follows it and approves nothing; the question closes.
-    within(dialog).getByRole('link', { name: 'Ziele' }).focus();
+    within(dialog).getByRole('link', { name: 'Rahmen' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/projekte/${id}/fragebogen/ziele`),
+      expect(router.state.location.pathname).toBe(`/projekte/${id}/fragebogen/rahmen`),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(approve).not.toHaveBeenCalled();
@@ -293,7 +285,7 @@ describe('project container', () => {
       editToken: 'geheimes-token',
       handlers: [api.get(`/projects/${id}`, forCustomer())],
     });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: heading });
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText(/Ihre Ansprechperson/)).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Jana Kühn' })).toHaveAttribute(
@@ -313,7 +305,7 @@ describe('project container', () => {
         ),
       ],
     });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: heading });
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText(/Jana Kühn/)).toBeInTheDocument();
     expect(within(footer).queryByRole('link', { name: 'Jana Kühn' })).not.toBeInTheDocument();
