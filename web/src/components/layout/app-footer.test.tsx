@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, makeProject, renderApp } from '../../test/render-app.tsx';
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
-const stepPath = `/projekte/${id}/fragebogen/stakeholder`;
+const stepPath = `/projekte/${id}/fragebogen/ideen`;
 const contact = {
   company: 'Agentur Nord',
   contact_name: 'Jana Kühn',
@@ -18,7 +18,7 @@ describe('footer contact person', () => {
       editToken: 'geheimes-token',
       handlers: [api.get(`/projects/${id}`, makeProject({ edit_token: undefined, user: contact }))],
     });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: 'Welche Ideen bringen Sie mit?' });
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Ihre Ansprechperson:', { exact: false })).toBeInTheDocument();
     expect(within(footer).queryByText(/Kundinnen und Kunden/)).not.toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('footer contact person', () => {
     await renderApp(stepPath, {
       handlers: [api.get(`/projects/${id}`, makeProject({ user: contact }))],
     });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: 'Welche Ideen bringen Sie mit?' });
     const footer = screen.getByRole('contentinfo');
     expect(
       within(footer).getByText('Ansprechperson für Ihre Kundinnen und Kunden:', { exact: false }),
