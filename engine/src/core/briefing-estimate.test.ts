@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { answersOf, briefingMinutes } from './briefing-estimate.ts';
 import type { Definition } from './definition-types.ts';
-import { loadDefinitionFromDisk } from './node/index.ts';
+import { FIXTURE_WIDGETS, loadFixture } from './test/fixture-catalogue.ts';
 
-const definition = await loadDefinitionFromDisk();
+const definition = await loadFixture(FIXTURE_WIDGETS);
 
 const step = (key: string) => definition.steps.find((candidate) => candidate.meta.key === key)!;
 
 describe('how long the questionnaire takes (docs/product.md#willkommensseite-und-dank)', () => {
   it('counts a form step’s fields without the „Sonstiges“ texts', () => {
-    // gender, age, industry, job_definition, character_traits (custom_age, custom_industry not)
-    expect(answersOf(step('brandpersonality'))).toBe(5);
-    expect(answersOf(step('brandpositioning'))).toBe(6);
+    // gender, job_definition, character_traits (custom_gender not)
+    expect(answersOf(step('profile'))).toBe(3);
+    expect(answersOf(step('statement'))).toBe(4);
   });
 
   it('counts a list step’s fields once per entry it needs, without the group’s field', () => {
-    // type, expectations, importance (is_external is set by the group, custom_type only for „Sonstiges“)
-    expect(answersOf(step('stakeholders'))).toBe(3);
-    // goal, goal_definition, importance – three times: one goal of each kind completes the step
-    expect(answersOf(step('goals'))).toBe(9);
+    // name, url, explanation, importance: one entry completes the step
+    expect(answersOf(step('rivals'))).toBe(4);
+    // type, expectations, importance (is_external is set by the group, custom_type only for
+    // „Sonstiges“) – twice: one contact of each group completes the step
+    expect(answersOf(step('contacts'))).toBe(6);
   });
 
   it('gives half a minute per answer, rounded up to five minutes', () => {
@@ -29,7 +30,7 @@ describe('how long the questionnaire takes (docs/product.md#willkommensseite-und
 
   it('follows the definition: a step more or a list asking for more entries takes longer', () => {
     const before = briefingMinutes(definition);
-    const personas = step('personas');
+    const personas = step('people');
     const moreEntries: Definition = {
       ...definition,
       steps: definition.steps.map((candidate) =>
@@ -39,7 +40,7 @@ describe('how long the questionnaire takes (docs/product.md#willkommensseite-und
       ),
     };
     expect(briefingMinutes(moreEntries)).toBeGreaterThan(before);
-    const fewer: Definition = { ...definition, steps: [step('competitors')] };
+    const fewer: Definition = { ...definition, steps: [step('rivals')] };
     expect(briefingMinutes(fewer)).toBe(5);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createValidator } from './create-validator.ts';
 import { inputProblems, MAX_DEPTH } from './input-limits.ts';
-import { loadDefinitionFromDisk } from './node/index.ts';
+import { FIXTURE_WIDGETS, loadFixture } from './test/fixture-catalogue.ts';
 
-const validate = createValidator(await loadDefinitionFromDisk(undefined))('step:stakeholders');
+const validate = createValidator(await loadFixture(FIXTURE_WIDGETS))('step:contacts');
 
 describe('input limits', () => {
   it('refuses NUL and lone surrogates with a German message at the field', () => {
@@ -11,9 +11,7 @@ describe('input limits', () => {
     expect(validate({ ...base, expectations: 'a\u0000b' })).toEqual({
       valid: false,
       errors: {
-        expectations: [
-          'Erwartungen an Ihr Unternehmen enthält Zeichen, die nicht gespeichert werden können.',
-        ],
+        expectations: ['Erwartungen enthält Zeichen, die nicht gespeichert werden können.'],
       },
     });
     expect(validate({ ...base, expectations: 'a\ud800' })).toMatchObject({ valid: false });
@@ -25,7 +23,7 @@ describe('input limits', () => {
     for (let level = 0; level < 100_000; level += 1) deep = [deep];
     expect(validate({ expectations: deep })).toEqual({
       valid: false,
-      errors: { expectations: ['Erwartungen an Ihr Unternehmen ist zu tief verschachtelt.'] },
+      errors: { expectations: ['Erwartungen ist zu tief verschachtelt.'] },
     });
   });
 

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createValidator } from './create-validator.ts';
 import type { Definition, JsonSchema } from './definition-types.ts';
 import { lengthBeforePattern } from './length-before-pattern.ts';
-import { loadDefinitionFromDisk } from './node/load-definition-from-disk.ts';
 import { standaloneChecks } from './node/standalone-checks.ts';
+import { FIXTURE_WIDGETS, loadFixture } from './test/fixture-catalogue.ts';
 import { type CompiledChecks, validatorFromChecks } from './validator-runtime.ts';
 
 /**
- * The URL pattern the competitors step shipped with until it was found to backtrack: on this
+ * The URL pattern the brand briefing's competitors step shipped with until it was found to backtrack: on this
  * input it takes ~15 s in V8 (quadratic in the number of dots). Kept here on purpose, so the
  * test shows the guard, not the linear pattern, keeps such a string away from the expression.
  */
@@ -20,10 +20,10 @@ const PATHOLOGICAL = `http://${'a.'.repeat(60_000)} x`;
 const MAX_LENGTH_MESSAGE = 'Website darf höchstens 2.000 Zeichen lang sein.';
 const PATTERN_MESSAGE = 'Website muss eine gültige URL mit http://, https:// oder ftp:// sein.';
 
-/** The shipped definition with the competitors' URL pattern swapped for the backtracking one. */
+/** The fixture with its rivals' URL pattern swapped for the backtracking one. */
 function withBacktrackingUrl(definition: Definition): Definition {
   const steps = definition.steps.map((step) => {
-    if (step.meta.key !== 'competitors') return step;
+    if (step.meta.key !== 'rivals') return step;
     const schema = structuredClone(step.schema);
     ((schema.properties as Record<string, JsonSchema>).url as JsonSchema).pattern =
       BACKTRACKING_URL;
@@ -84,7 +84,7 @@ describe('lengthBeforePattern', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'fragewerk-length-'));
 
     beforeAll(async () => {
-      definition = withBacktrackingUrl(await loadDefinitionFromDisk());
+      definition = withBacktrackingUrl(await loadFixture(FIXTURE_WIDGETS));
       const file = path.join(folder, 'checks.mjs');
       writeFileSync(file, (await standaloneChecks(definition)).module);
       ({ checks: browser } = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
@@ -99,7 +99,7 @@ describe('lengthBeforePattern', () => {
         browser: validatorFromChecks(definition, browser),
       };
       for (const validate of Object.values(validators)) {
-        const { result, ms } = timed(() => validate('step:competitors')(competitor(PATHOLOGICAL)));
+        const { result, ms } = timed(() => validate('step:rivals')(competitor(PATHOLOGICAL)));
         expect(result).toEqual({ valid: false, errors: { url: [MAX_LENGTH_MESSAGE] } });
         // Loose on purpose: unguarded this takes seconds, guarded well under a millisecond.
         expect(ms).toBeLessThan(500);
@@ -107,7 +107,7 @@ describe('lengthBeforePattern', () => {
     });
 
     it('still gives the pattern message to a URL within the length', () => {
-      const validate = createValidator(definition)('step:competitors');
+      const validate = createValidator(definition)('step:rivals');
       expect(validate(competitor('muster'))).toEqual({
         valid: false,
         errors: { url: [PATTERN_MESSAGE] },

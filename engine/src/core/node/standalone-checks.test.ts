@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileChecks } from '../create-validator.ts';
 import type { Definition } from '../definition-types.ts';
 import type { CompiledChecks, SchemaCheck } from '../validator-runtime.ts';
-import { loadDefinitionFromDisk } from './load-definition-from-disk.ts';
+import { FIXTURE_WIDGETS, loadFixture } from '../test/fixture-catalogue.ts';
 import { standaloneChecks } from './standalone-checks.ts';
 
 /** Documents every check answers differently: empty, wrong types, foreign keys. */
@@ -39,7 +39,7 @@ describe('standaloneChecks', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'fragewerk-checks-'));
 
   beforeAll(async () => {
-    definition = await loadDefinitionFromDisk();
+    definition = await loadFixture(FIXTURE_WIDGETS);
     built = await standaloneChecks(definition);
     const file = path.join(folder, 'checks.mjs');
     writeFileSync(file, built.module);
