@@ -21,9 +21,10 @@ export interface Fixture {
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/validation');
 
-/** The examples of a step or form (`stakeholders`, `account`, …). */
+/** The examples of a step of the fixture catalogue (below) or of a form (`account`, …). */
 export const fixture = (name: string): Fixture =>
-  JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as Fixture;
+  FIXTURE_VALIDATION[name] ??
+  (JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as Fixture);
 
 /**
  * Valid answers for the fixture catalogue's steps (tests/fixtures/catalogue): `ideas` (list) and
@@ -53,10 +54,19 @@ const FIXTURE_EXAMPLES: Record<string, Json[]> = {
       importance: 4,
     },
     { name: 'Sägewerk Süd', url: null, explanation: 'Ähnliche Preise', importance: 2 },
+    // Typed without a scheme: stored with https:// in front.
+    { name: 'Leimholz Ost', url: 'www.leimholz-ost.example', explanation: 'Online', importance: 1 },
   ],
   contacts: [
     { is_external: false, type: 'management', expectations: 'Klare Zahlen', importance: 5 },
     { is_external: true, type: 'press', expectations: 'Gute Geschichten', importance: 3 },
+    {
+      is_external: true,
+      type: 'custom',
+      custom_type: 'Beirat',
+      expectations: 'Ehrlicher Rat',
+      importance: 2,
+    },
   ],
   people: [
     {
@@ -76,14 +86,24 @@ const FIXTURE_EXAMPLES: Record<string, Json[]> = {
       job_definition: 'Tischlerin',
       character_traits: ['honest', 'brave', 'calm'],
     },
+    { gender: 'male', job_definition: 'Koch', character_traits: ['generous', 'reliable', 'calm'] },
   ],
-  scale: [{ attribute_traditional_modern: 2, attribute_quiet_loud: -1 }],
+  scale: [
+    { attribute_traditional_modern: 2, attribute_quiet_loud: -1 },
+    { attribute_traditional_modern: -3 },
+  ],
   statement: [
     {
       promises: ['quality'],
       appeal: 'Handwerk aus der Region',
       distinction: 'Wir beraten vor Ort',
       mission_statement: 'Gutes Holz, gut gemacht.',
+    },
+    {
+      promises: ['speed', 'advice'],
+      appeal: 'Schnell geliefert',
+      distinction: 'Wir reparieren auch',
+      mission_statement: 'Wir reparieren auch.',
     },
   ],
 };
@@ -94,6 +114,98 @@ export const FIXTURE_WIDGETS = 'fixture-widgets';
 /** Every valid example of a step (the fixture catalogue's) or form (`account`, `register`, …). */
 export const examples = (name: string): Json[] => FIXTURE_EXAMPLES[name] ?? fixture(name).valid;
 
+/**
+ * Invalid answers of fixture-widgets' steps with exactly the German errors the API answers (the
+ * fixture's messages.de.json and labels; a scale row is named by its two poles): missing and
+ * surplus fields, bounds, presets of the wrong group, a condition, duplicates, a URL pattern.
+ */
+const FIXTURE_INVALID: Record<string, Fixture['invalid']> = {
+  rivals: [
+    {
+      data: { explanation: 'Gleiche Zielgruppe' },
+      errors: { name: ['Name ist ein Pflichtfeld'], importance: ['Bitte auswählen'] },
+    },
+    {
+      data: { name: 'Holzwerk', url: 'keine adresse', explanation: 'x', importance: 6 },
+      errors: {
+        url: ['Website muss eine gültige URL mit http://, https:// oder ftp:// sein.'],
+        importance: ['Stärke darf höchstens 5 sein.'],
+      },
+    },
+  ],
+  contacts: [
+    {
+      data: { is_external: true, type: 'management', expectations: 'x', importance: 3 },
+      errors: { type: ['Kontaktgruppe: Bitte wählen Sie einen Eintrag aus der Liste.'] },
+    },
+    {
+      data: { is_external: false, type: 'custom', expectations: 'x', importance: 3 },
+      errors: { custom_type: ['Eigener Typ ist ein Pflichtfeld'] },
+    },
+    {
+      data: { is_external: false, type: 'staff', expectations: 'x', importance: 3, extra: 1 },
+      errors: { extra: ['Das Feld extra ist nicht vorgesehen.'] },
+    },
+  ],
+  people: [
+    {
+      data: { name: 'Jo', age: 100, gender: 'unknown' },
+      errors: {
+        age: ['Alter darf höchstens 99 sein.'],
+        gender: ['Geschlecht: Bitte wählen Sie einen Eintrag aus der Liste.'],
+      },
+    },
+    {
+      data: { name: 'Jo', personal_values: ['family', 'family'] },
+      errors: { personal_values: ['Werte darf keinen Wert doppelt enthalten.'] },
+    },
+  ],
+  profile: [
+    {
+      data: { gender: 'female', job_definition: 'Tischlerin', character_traits: ['honest'] },
+      errors: { character_traits: ['Charaktereigenschaften muss mindestens 3 Wert(e) haben.'] },
+    },
+    {
+      data: { character_traits: ['honest', 'brave', 'calm'] },
+      errors: {
+        gender: ['Geschlecht ist ein Pflichtfeld'],
+        job_definition: ['Beruf ist ein Pflichtfeld'],
+      },
+    },
+  ],
+  scale: [
+    {
+      data: { attribute_traditional_modern: 4, attribute_quiet_loud: 1.5 },
+      errors: {
+        attribute_traditional_modern: ['traditionell – modern darf höchstens 3 sein.'],
+        attribute_quiet_loud: ['leise – laut muss eine ganze Zahl sein.'],
+      },
+    },
+  ],
+  statement: [
+    {
+      data: { promises: [], appeal: 'a', distinction: 'b', mission_statement: 'c' },
+      errors: { promises: ['Versprechen muss mindestens 1 Wert(e) haben.'] },
+    },
+    {
+      data: { promises: ['quality'] },
+      errors: {
+        appeal: ['Attraktivität ist ein Pflichtfeld'],
+        distinction: ['Abgrenzung ist ein Pflichtfeld'],
+        mission_statement: ['Leitsatz ist ein Pflichtfeld'],
+      },
+    },
+  ],
+};
+
+/** The fixture steps' examples in the shape of the shared validation files. */
+const FIXTURE_VALIDATION: Record<string, Fixture> = Object.fromEntries(
+  Object.entries(FIXTURE_INVALID).map(([name, invalid]) => [
+    name,
+    { validator: name, valid: FIXTURE_EXAMPLES[name]!, invalid },
+  ]),
+);
+
 /** One valid example of a step (the fixture catalogue's) or form (`account`, `register`, …). */
 export const example = (name: string, index = 0): Json => examples(name)[index]!;
 
@@ -103,5 +215,14 @@ export const FORM_STEPS = ['frame'];
 /** The form steps of fixture-survey (a project must choose it: `questionnaire: FIXTURE_SURVEY`). */
 export const SURVEY_FORM_STEPS = ['rating', 'topics'];
 
+/** fixture-widgets' list and form steps (a project must choose it: `FIXTURE_WIDGETS`). */
+export const WIDGET_LIST_STEPS = ['rivals', 'contacts', 'people'];
+export const WIDGET_FORM_STEPS = ['profile', 'scale', 'statement'];
+
 /** A free-text field of each list step, to make a recognisable change. */
-export const TEXT_FIELD: Record<string, string> = { ideas: 'details' };
+export const TEXT_FIELD: Record<string, string> = {
+  ideas: 'details',
+  rivals: 'explanation',
+  contacts: 'expectations',
+  people: 'job_definition',
+};

@@ -2,27 +2,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeUrl } from '@fragewerk/engine/core';
 import {
   type Body,
+  example as exampleOf,
   fixture,
+  FIXTURE_WIDGETS,
   FORM_STEPS,
   type Item,
   type Json,
   LIST_STEPS,
   TEXT_FIELD,
+  WIDGET_FORM_STEPS,
+  WIDGET_LIST_STEPS,
 } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { verifiedAccount } from './accounts.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
+/*
+ * The mechanics of list and form steps, on the fixture catalogue: the steps of fixture-widgets
+ * (lists with a URL, groups and conditions, multiselects; forms with required fields, a minimum
+ * of choices and a scale), each with its valid and invalid examples from fixtures.ts.
+ */
+
 type Project = Json & { id: string; edit_token: string };
 /** Two different valid answers per form step: a first save and a second one. */
-const FORM_SAVES: Record<string, [Json, Json]> = {
-  brandpersonality: [fixture('brandpersonality').valid[0]!, fixture('brandpersonality').valid[1]!],
-  polarityprofile: [fixture('polarityprofile').valid[1]!, fixture('polarityprofile').valid[2]!],
-  brandpositioning: [
-    fixture('brandpositioning').valid[0]!,
-    { ...fixture('brandpositioning').valid[0]!, mission_statement: 'Wir reparieren auch.' },
-  ],
-};
+const FORM_SAVES: Record<string, [Json, Json]> = Object.fromEntries(
+  WIDGET_FORM_STEPS.map((kind) => [kind, [exampleOf(kind, 0), exampleOf(kind, 1)]]),
+);
 
 /** The API treats `id` and `version` of a body as the envelope (which item, which version). */
 const ENVELOPE = ['id', 'version'];
@@ -66,6 +71,7 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     const created = await owner.api<Body<Project>>('POST', '/projects/create', {
       project_name: `Fragebogen ${counter}`,
       customer_firm: 'Tischlerei Berger',
+      questionnaire: FIXTURE_WIDGETS,
     });
     expect(created.status).toBe(201);
     return created.body.data.id;
@@ -90,7 +96,7 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
 
   const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
-  it('the definition has exactly these list and form steps', async () => {
+  it('the default definition (fixture-brief) has exactly these list and form steps', async () => {
     const response = await owner.api<Body<{ steps: { meta: { key: string; kind: string } }[] }>>(
       'GET',
       '/config/definition',
@@ -111,7 +117,7 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     ).toEqual([...FORM_STEPS].sort());
   });
 
-  describe.each(LIST_STEPS)('list step %s', (kind) => {
+  describe.each(WIDGET_LIST_STEPS)('list step %s', (kind) => {
     const { valid, invalid } = fixture(kind);
     const example = valid[0]!;
     const field = TEXT_FIELD[kind]!;
@@ -331,7 +337,7 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     it('does not reach an item through another step or another project', async () => {
       const projectId = await newProject();
       const item = await addItem(projectId, kind, example);
-      const otherKind = LIST_STEPS.find((candidate) => candidate !== kind)!;
+      const otherKind = WIDGET_LIST_STEPS.find((candidate) => candidate !== kind)!;
       const otherProject = await newProject();
       const before = await getProject(projectId);
 
@@ -363,7 +369,7 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     });
   });
 
-  describe.each(FORM_STEPS)('form step %s', (kind) => {
+  describe.each(WIDGET_FORM_STEPS)('form step %s', (kind) => {
     const { invalid } = fixture(kind);
     const [first, second] = FORM_SAVES[kind]!;
 
@@ -500,9 +506,9 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     const anonymous = new HttpClient(server.url);
     const unknown = await anonymous.api<Body>('POST', `/projects/${projectId}/nonsense`, {});
     expect(unknown.status).toBe(404);
-    const wrongKind = await anonymous.api<Body>('PATCH', `/projects/${projectId}/stakeholders`, {});
+    const wrongKind = await anonymous.api<Body>('PATCH', `/projects/${projectId}/contacts`, {});
     expect(wrongKind.status).toBe(404);
-    const known = await anonymous.api<Body>('POST', `/projects/${projectId}/stakeholders`, {});
+    const known = await anonymous.api<Body>('POST', `/projects/${projectId}/contacts`, {});
     expect(known.status).toBe(401);
   });
 
@@ -511,16 +517,16 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     const project = await getProject(projectId);
     const customer = new HttpClient(server.url);
     customer.editToken = project.edit_token;
-    const example = fixture('stakeholders').valid[0]!;
+    const example = exampleOf('contacts');
 
     const added = await customer.api<Body<Item>>(
       'POST',
-      `/projects/${projectId}/stakeholders`,
+      `/projects/${projectId}/contacts`,
       example,
     );
     expect(added.status).toBe(201);
-    const form = await customer.api<Body>('PATCH', `/projects/${projectId}/brandpersonality`, {
-      ...FORM_SAVES.brandpersonality![0],
+    const form = await customer.api<Body>('PATCH', `/projects/${projectId}/profile`, {
+      ...FORM_SAVES.profile![0],
       version: 0,
     });
     expect(form.status).toBe(200);
@@ -529,22 +535,15 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     expect(approved.status).toBe(200);
     const before = await getProject(projectId);
     const blocked = [
-      await customer.api<Body>('POST', `/projects/${projectId}/stakeholders`, example),
-      await customer.api<Body>(
-        'PATCH',
-        `/projects/${projectId}/stakeholders/${added.body.data.id}`,
-        {
-          ...example,
-          version: 1,
-        },
-      ),
-      await customer.api<Body>(
-        'DELETE',
-        `/projects/${projectId}/stakeholders/${added.body.data.id}`,
-      ),
-      await customer.api<Body>('PUT', `/projects/${projectId}/stakeholders/order`, { order: [] }),
-      await customer.api<Body>('PATCH', `/projects/${projectId}/brandpersonality`, {
-        ...FORM_SAVES.brandpersonality![1],
+      await customer.api<Body>('POST', `/projects/${projectId}/contacts`, example),
+      await customer.api<Body>('PATCH', `/projects/${projectId}/contacts/${added.body.data.id}`, {
+        ...example,
+        version: 1,
+      }),
+      await customer.api<Body>('DELETE', `/projects/${projectId}/contacts/${added.body.data.id}`),
+      await customer.api<Body>('PUT', `/projects/${projectId}/contacts/order`, { order: [] }),
+      await customer.api<Body>('PATCH', `/projects/${projectId}/profile`, {
+        ...FORM_SAVES.profile![1],
         version: 1,
       }),
     ];
@@ -557,7 +556,7 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     expect(await getProject(projectId)).toEqual(before);
 
     // The owner still edits an approved project (docs/product.md#zustände).
-    const ownerAdd = await owner.api<Body>('POST', `/projects/${projectId}/stakeholders`, example);
+    const ownerAdd = await owner.api<Body>('POST', `/projects/${projectId}/contacts`, example);
     expect(ownerAdd.status).toBe(201);
   });
 
@@ -566,8 +565,8 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
     const project = await getProject(projectId);
     const customer = new HttpClient(server.url);
     customer.editToken = project.edit_token;
-    const example = fixture('stakeholders').valid[0]!;
-    const item = await addItem(projectId, 'stakeholders', example);
+    const example = exampleOf('contacts');
+    const item = await addItem(projectId, 'contacts', example);
     const archived = await owner.api<Body>('PATCH', `/projects/${projectId}`, {
       is_archived: true,
     });
@@ -576,13 +575,13 @@ describe.each(DATABASES)('questionnaire steps (%s database)', (database) => {
 
     for (const client of [owner, customer]) {
       for (const response of [
-        await client.api<Body>('POST', `/projects/${projectId}/stakeholders`, example),
-        await client.api<Body>('PATCH', `/projects/${projectId}/stakeholders/${item.id}`, {
+        await client.api<Body>('POST', `/projects/${projectId}/contacts`, example),
+        await client.api<Body>('PATCH', `/projects/${projectId}/contacts/${item.id}`, {
           ...example,
           version: 1,
         }),
-        await client.api<Body>('DELETE', `/projects/${projectId}/stakeholders/${item.id}`),
-        await client.api<Body>('PATCH', `/projects/${projectId}/polarityprofile`, {
+        await client.api<Body>('DELETE', `/projects/${projectId}/contacts/${item.id}`),
+        await client.api<Body>('PATCH', `/projects/${projectId}/scale`, {
           version: 0,
         }),
       ]) {
