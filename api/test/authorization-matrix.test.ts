@@ -53,20 +53,9 @@ const ACTORS: Actor[] = [
 const SHARED_RESULTS = new Set(['GET /projects/{id}/results (für die Kundschaft freigegeben)']);
 const STATES: State[] = ['open', 'approved', 'archived'];
 
-const stakeholder = {
-  is_external: false,
-  type: 'management',
-  expectations: 'Klare Ziele',
-  importance: 4,
-};
-const personality = {
-  gender: 'female',
-  age: 'age_26_35',
-  industry: 'crafts',
-  job_definition: 'Tischlerin',
-  character_traits: ['honest', 'brave', 'reliable'],
-  version: 0,
-};
+/** A list entry and form answers of fixture-brief, the fixture catalogue's default. */
+const idea = { idea: 'Wochenmarkt', details: 'Samstags mit Kostproben', priority: 'high' };
+const frame = { contact: 'Jana Kühn', team_size: 4, format: 'workshop', version: 0 };
 
 interface Target {
   projectId: string;
@@ -101,30 +90,22 @@ const ENDPOINTS: Record<
   'DELETE /projects/{id}': ({ projectId }) => ['DELETE', `/projects/${projectId}`],
   'PUT /projects/{id}/approve': ({ projectId }) => ['PUT', `/projects/${projectId}/approve`],
   'PUT /projects/{id}/edit-token': ({ projectId }) => ['PUT', `/projects/${projectId}/edit-token`],
-  'POST /projects/{id}/stakeholders': ({ projectId }) => [
-    'POST',
-    `/projects/${projectId}/stakeholders`,
-    stakeholder,
-  ],
-  'PATCH /projects/{id}/stakeholders/{itemId}': ({ projectId, itemId }) => [
+  'POST /projects/{id}/ideas': ({ projectId }) => ['POST', `/projects/${projectId}/ideas`, idea],
+  'PATCH /projects/{id}/ideas/{itemId}': ({ projectId, itemId }) => [
     'PATCH',
-    `/projects/${projectId}/stakeholders/${itemId}`,
-    { ...stakeholder, importance: 5, version: 1 },
+    `/projects/${projectId}/ideas/${itemId}`,
+    { ...idea, priority: 'low', version: 1 },
   ],
-  'DELETE /projects/{id}/stakeholders/{itemId}': ({ projectId, itemId }) => [
+  'DELETE /projects/{id}/ideas/{itemId}': ({ projectId, itemId }) => [
     'DELETE',
-    `/projects/${projectId}/stakeholders/${itemId}`,
+    `/projects/${projectId}/ideas/${itemId}`,
   ],
-  'PUT /projects/{id}/stakeholders/order': ({ projectId, itemId }) => [
+  'PUT /projects/{id}/ideas/order': ({ projectId, itemId }) => [
     'PUT',
-    `/projects/${projectId}/stakeholders/order`,
+    `/projects/${projectId}/ideas/order`,
     { order: [itemId] },
   ],
-  'PATCH /projects/{id}/brandpersonality': ({ projectId }) => [
-    'PATCH',
-    `/projects/${projectId}/brandpersonality`,
-    personality,
-  ],
+  'PATCH /projects/{id}/frame': ({ projectId }) => ['PATCH', `/projects/${projectId}/frame`, frame],
 };
 
 // The rules of docs/product.md#zustände and docs/product.md#rollen-und-rechte: every member of
@@ -179,27 +160,27 @@ const MATRIX: Record<keyof typeof ENDPOINTS, Record<Actor, Cell>> = {
     token: [403, 403, 403],
     ...agency([200, 200, 403]),
   },
-  'POST /projects/{id}/stakeholders': {
+  'POST /projects/{id}/ideas': {
     ...nobody,
     token: [201, 403, 403],
     ...agency([201, 201, 403]),
   },
-  'PATCH /projects/{id}/stakeholders/{itemId}': {
+  'PATCH /projects/{id}/ideas/{itemId}': {
     ...nobody,
     token: [200, 403, 403],
     ...agency([200, 200, 403]),
   },
-  'DELETE /projects/{id}/stakeholders/{itemId}': {
+  'DELETE /projects/{id}/ideas/{itemId}': {
     ...nobody,
     token: [200, 403, 403],
     ...agency([200, 200, 403]),
   },
-  'PUT /projects/{id}/stakeholders/order': {
+  'PUT /projects/{id}/ideas/order': {
     ...nobody,
     token: [200, 403, 403],
     ...agency([200, 200, 403]),
   },
-  'PATCH /projects/{id}/brandpersonality': {
+  'PATCH /projects/{id}/frame': {
     ...nobody,
     token: [200, 403, 403],
     ...agency([200, 200, 403]),
@@ -436,7 +417,7 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
     await server?.close();
   });
 
-  /** A fresh project of the owner's agency in `state`, with one stakeholder. */
+  /** A fresh project of the owner's agency in `state`, with one idea. */
   async function prepare(state: State, sharedResults = false): Promise<Target & { token: string }> {
     const created = await owner.api<{ data: { id: string; edit_token: string } }>(
       'POST',
@@ -449,8 +430,8 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
     const projectId = created.body.data.id;
     const item = await owner.api<{ data: { id: string } }>(
       'POST',
-      `/projects/${projectId}/stakeholders`,
-      stakeholder,
+      `/projects/${projectId}/ideas`,
+      idea,
     );
     if (sharedResults)
       await owner.api('PATCH', `/projects/${projectId}`, { is_niceview_enabled: true });
@@ -610,8 +591,8 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
     const target = await prepare('approved');
     const response = await clientFor('token', target.token).api(
       'POST',
-      `/projects/${target.projectId}/stakeholders`,
-      stakeholder,
+      `/projects/${target.projectId}/ideas`,
+      idea,
     );
     expect(response.body).toEqual({
       message: 'Der Fragebogen wurde freigegeben. Er kann nicht mehr editiert werden.',
