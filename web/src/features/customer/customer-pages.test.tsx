@@ -7,7 +7,9 @@ import { briefingMinutes } from '@fragewerk/engine/core';
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
 const questionnaire = `/projekte/${id}/fragebogen`;
-const firstStep = `${questionnaire}/stakeholder`;
+const firstStep = `${questionnaire}/ideen`;
+/** The first step's heading in the harness's questionnaire (the fixture catalogue's brief). */
+const firstHeading = 'Welche Ideen bringen Sie mit?';
 /** The project as a customer with the share link gets it: without the edit token. */
 const forCustomer = (overrides: Partial<Project> = {}) =>
   makeProject({ edit_token: undefined, ...overrides });
@@ -17,7 +19,12 @@ const asCustomer = (path: string, project = forCustomer()) =>
     editToken: 'geheimes-token',
     handlers: [api.get(`/projects/${id}`, project)],
   });
-const competitor = { id: 'e0000000-0000-4000-8000-000000000001', version: 1, name: 'Holz & Co' };
+const idea = {
+  id: 'e0000000-0000-4000-8000-000000000001',
+  version: 1,
+  idea: 'Wochenmarkt',
+  priority: 'high',
+};
 
 afterEach(() => localStorage.clear());
 
@@ -38,7 +45,10 @@ describe('the welcome page of a share link (docs/product.md#willkommensseite-und
         expect(stages[index]).toHaveTextContent(step.meta.title);
     });
     expect(within(page).getByText(`etwa ${briefingMinutes(definition)} Minuten`)).toBeVisible();
-    expect(within(page).getByText(String(definition.steps.length))).toBeInTheDocument();
+    // Beside its term: the fixture's two stages of one step each give the same figure twice.
+    const fact = (term: string) => within(page).getByText(term, { selector: 'dt' }).nextSibling;
+    expect(fact('Schritte')?.textContent).toBe(String(definition.steps.length));
+    expect(fact('Etappen')?.textContent).toBe(String(definition.stages.length));
     expect(within(page).getByText(/Mit demselben Link kommen Sie jederzeit zurück/)).toBeVisible();
     expect(within(page).getByRole('link', { name: 'Jana Kühn' })).toHaveAttribute(
       'href',
@@ -52,20 +62,17 @@ describe('the welcome page of a share link (docs/product.md#willkommensseite-und
     const { user, router, unmount } = await asCustomer(questionnaire);
     await user.click(await screen.findByRole('link', { name: 'Los geht’s' }));
     expect(router.state.location.pathname).toBe(firstStep);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Wer redet mit?' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: firstHeading })).toBeVisible();
     unmount();
 
     const again = await asCustomer(questionnaire);
-    await screen.findByRole('heading', { level: 1, name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { level: 1, name: firstHeading });
     expect(again.router.state.location.pathname).toBe(firstStep);
   });
 
   it('stays reachable through „Über diesen Fragebogen“', async () => {
-    const { user, router } = await asCustomer(
-      firstStep,
-      forCustomer({ competitors: [competitor] }),
-    );
-    await screen.findByRole('heading', { level: 1, name: 'Wer redet mit?' });
+    const { user, router } = await asCustomer(firstStep, forCustomer({ ideas: [idea] }));
+    await screen.findByRole('heading', { level: 1, name: firstHeading });
     await user.click(screen.getByRole('link', { name: 'Über diesen Fragebogen' }));
     expect(router.state.location.pathname).toBe(`/projekte/${id}/willkommen`);
     expect(
@@ -74,15 +81,15 @@ describe('the welcome page of a share link (docs/product.md#willkommensseite-und
   });
 
   it('is skipped once the project has answers, and never shown to the owner on its own', async () => {
-    const customer = await asCustomer(questionnaire, forCustomer({ competitors: [competitor] }));
-    await screen.findByRole('heading', { level: 1, name: 'Wer redet mit?' });
+    const customer = await asCustomer(questionnaire, forCustomer({ ideas: [idea] }));
+    await screen.findByRole('heading', { level: 1, name: firstHeading });
     expect(customer.router.state.location.pathname).toBe(firstStep);
     customer.unmount();
 
     const owner = await renderApp(questionnaire, {
       handlers: [api.get(`/projects/${id}`, makeProject())],
     });
-    await screen.findByRole('heading', { level: 1, name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { level: 1, name: firstHeading });
     expect(owner.router.state.location.pathname).toBe(firstStep);
   });
 
@@ -100,7 +107,7 @@ describe('the welcome page of a share link (docs/product.md#willkommensseite-und
 describe('the thank-you page after the approval', () => {
   it('follows the customer’s approval, with what happens next', async () => {
     let approved = false;
-    const { user, router } = await renderApp(`${questionnaire}/personas`, {
+    const { user, router } = await renderApp(`${questionnaire}/rahmen`, {
       user: null,
       editToken: 'geheimes-token',
       handlers: [
@@ -114,7 +121,7 @@ describe('the thank-you page after the approval', () => {
         ),
       ],
     });
-    await screen.findByRole('heading', { level: 1, name: 'Wer kommt auf die Party?' });
+    await screen.findByRole('heading', { level: 1, name: 'Womit planen wir?' });
     await user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
     const question = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
     await user.click(within(question).getByRole('button', { name: 'Trotzdem freigeben' }));
@@ -154,11 +161,8 @@ describe('the thank-you page after the approval', () => {
   });
 
   it('is nothing for a project that is not approved: its questionnaire opens', async () => {
-    const { router } = await asCustomer(
-      `/projekte/${id}/danke`,
-      forCustomer({ competitors: [competitor] }),
-    );
-    await screen.findByRole('heading', { level: 1, name: 'Wer redet mit?' });
+    const { router } = await asCustomer(`/projekte/${id}/danke`, forCustomer({ ideas: [idea] }));
+    await screen.findByRole('heading', { level: 1, name: firstHeading });
     expect(router.state.location.pathname).toBe(firstStep);
   });
 });

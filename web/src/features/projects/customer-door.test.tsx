@@ -5,21 +5,15 @@ import type { Project } from '../../lib/projects-api.ts';
 import { api, makeProject, renderApp } from '../../test/render-app.tsx';
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
-const stepPath = `/projekte/${id}/fragebogen/stakeholder`;
+const stepPath = `/projekte/${id}/fragebogen/ideen`;
 const contact = { name: 'Jana Kühn', email: 'jana@agentur-nord.de' };
 const APPROVED = 'Der Fragebogen wurde freigegeben. Er kann nicht mehr editiert werden.';
 const forCustomer = (overrides: Partial<Project> = {}) =>
   makeProject({ edit_token: undefined, ...overrides });
 const asCustomer = { user: null, editToken: 'geheimes-token' } as const;
-const positioning = {
-  performance_promise: ['highest_quality'],
-  target_audience: ['families_with_children'],
-  brand_attractiveness: 'Nähe',
-  brand_strenghts: 'Erfahrung',
-  competitor_distinction: 'Beratung',
-  mission_statement: 'Wir bauen Möbel fürs Leben.',
-  version: 1,
-};
+/** The form step „Rahmen“ of the harness's questionnaire (the fixture catalogue's brief). */
+const framePath = `/projekte/${id}/fragebogen/rahmen`;
+const frame = { contact: 'Ole Brandt', team_size: 4, format: 'workshop', version: 1 };
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -108,27 +102,29 @@ describe('customer door', () => {
     expect(await screen.findByText(/Keine Verbindung zum Server/)).toBeInTheDocument();
     expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
-    expect(await screen.findByRole('heading', { name: 'Wer redet mit?' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welche Ideen bringen Sie mit?' }),
+    ).toBeInTheDocument();
   });
 
   it('reads the project again when a save finds it approved meanwhile', async () => {
     let approved = false;
-    const { user } = await renderApp(`/projekte/${id}/fragebogen/markenpositionierung`, {
+    const { user } = await renderApp(framePath, {
       ...asCustomer,
       handlers: [
         http.get(`*/api/projects/${id}`, () =>
           HttpResponse.json({
-            data: forCustomer({ is_approved: approved, brandpositioning: positioning }),
+            data: forCustomer({ is_approved: approved, frame }),
           }),
         ),
-        api.patch(`/projects/${id}/brandpositioning`, () => {
+        api.patch(`/projects/${id}/frame`, () => {
           approved = true;
           return [403, { message: APPROVED, contact }];
         }),
       ],
     });
     const save = await screen.findByRole('button', { name: 'Speichern' });
-    await user.type(screen.getByLabelText(/Wie lautet Ihr Mission Statement/), ' Echt.');
+    await user.type(screen.getByLabelText(/Wer ist Ihre Ansprechperson/), ' Echt.');
     await user.click(save);
     await waitFor(() => expect(approved).toBe(true));
     // The toast says what happened …
@@ -142,7 +138,7 @@ describe('customer door', () => {
 describe('customer door after a refused save', () => {
   it('shows the renewed-link page when a save finds the link renewed meanwhile', async () => {
     let renewed = false;
-    const { user } = await renderApp(`/projekte/${id}/fragebogen/markenpositionierung`, {
+    const { user } = await renderApp(framePath, {
       ...asCustomer,
       handlers: [
         http.get(`*/api/projects/${id}`, () =>
@@ -151,16 +147,16 @@ describe('customer door after a refused save', () => {
                 { message: 'Dieser Link ist nicht mehr gültig', contact },
                 { status: 410 },
               )
-            : HttpResponse.json({ data: forCustomer({ brandpositioning: positioning }) }),
+            : HttpResponse.json({ data: forCustomer({ frame }) }),
         ),
-        api.patch(`/projects/${id}/brandpositioning`, () => {
+        api.patch(`/projects/${id}/frame`, () => {
           renewed = true;
           return [410, { message: 'Dieser Link ist nicht mehr gültig', contact }];
         }),
       ],
     });
     const save = await screen.findByRole('button', { name: 'Speichern' });
-    await user.type(screen.getByLabelText(/Wie lautet Ihr Mission Statement/), ' Echt.');
+    await user.type(screen.getByLabelText(/Wer ist Ihre Ansprechperson/), ' Echt.');
     await user.click(save);
     const heading = await screen.findByRole('heading', {
       name: 'Dieser Link ist nicht mehr gültig',
