@@ -4,7 +4,9 @@ import type { Project } from '../../lib/projects-api.ts';
 import { agency, api, makeProject, renderApp } from '../../test/render-app.tsx';
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
-const stepPath = `/projekte/${id}/fragebogen/stakeholder`;
+const stepPath = `/projekte/${id}/fragebogen/ideen`;
+/** The first step's heading in the harness's questionnaire (the fixture catalogue's brief). */
+const heading = 'Welche Ideen bringen Sie mit?';
 const branded = {
   ...agency,
   primary_color: '#7a1f5c',
@@ -31,7 +33,7 @@ const asCustomer = (path: string, overrides: Partial<Project> = {}) =>
 describe('the agency’s brand', () => {
   it('shows a customer the agency’s logo, colour, legal pages and „mit Fragewerk erstellt“', async () => {
     await asCustomer(stepPath);
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: heading });
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('img', { name: 'Agentur Nord' })).toHaveAttribute(
       'src',
@@ -61,7 +63,7 @@ describe('the agency’s brand', () => {
     await asCustomer(stepPath, {
       agency: { ...branded, logo_url: null, impressum_url: null, privacy_url: null },
     });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: heading });
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Agentur Nord')).toBeInTheDocument();
     expect(within(header).queryByRole('img')).not.toBeInTheDocument();
@@ -78,7 +80,7 @@ describe('the agency’s brand', () => {
 
   it('leaves the product’s colour alone for an agency without one', async () => {
     await asCustomer(stepPath, { agency: { ...branded, primary_color: null } });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: heading });
     expect(screen.getByRole('img', { name: 'Agentur Nord' })).toBeInTheDocument();
     expect(rootToken('--fw-brand')).toBe('');
   });
@@ -103,7 +105,7 @@ describe('the agency’s brand', () => {
         api.get(`/projects/${id}/results`, { steps: {} }),
       ],
     });
-    await screen.findByRole('heading', { name: 'Stakeholder', level: 3 });
+    await screen.findByRole('heading', { name: 'Ideen', level: 3 });
     // results-print.css prints the header that carries this class, and only that one.
     const header = document.querySelector<HTMLElement>('.app-header')!;
     expect(header).toHaveClass('agency-header');
@@ -114,7 +116,7 @@ describe('the agency’s brand', () => {
     await renderApp(stepPath, {
       handlers: [api.get(`/projects/${id}`, makeProject({ agency: branded }))],
     });
-    await screen.findByRole('heading', { name: 'Wer redet mit?' });
+    await screen.findByRole('heading', { name: heading });
     const header = screen.getByRole('banner');
     expect(header).not.toHaveClass('agency-header');
     expect(within(header).getByRole('link', { name: 'Zur Startseite' })).toHaveTextContent(
