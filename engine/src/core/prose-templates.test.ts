@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { loadDefinitionFromDisk } from './node/index.ts';
 import { joinList, ProseRenderer } from './prose.ts';
 import { proseSamples } from './prose-samples.ts';
 import {
@@ -11,6 +10,12 @@ import {
   resourceAt,
   type Variant,
 } from './prose-templates.ts';
+import {
+  FIXTURE_BRIEF,
+  FIXTURE_SURVEY,
+  FIXTURE_WIDGETS,
+  loadFixture,
+} from './test/fixture-catalogue.ts';
 
 /** i18next set up as ProseRenderer sets it up, with the resources of one namespace `s`. */
 function i18nextWith(resources: Record<string, unknown>) {
@@ -155,22 +160,25 @@ describe('compileTemplate', () => {
 });
 
 describe('ProseRenderer with compiled templates', () => {
-  it('writes the same prose as i18next for every generated answer combination', async () => {
-    const definition = await loadDefinitionFromDisk(undefined);
-    const fast = new ProseRenderer(definition);
-    const slow = new ProseRenderer(definition, { compiled: false });
-    const { samples } = proseSamples(definition);
-    expect(samples.length).toBeGreaterThan(1000);
-    const render = (prose: ProseRenderer, step: string, data: Record<string, unknown>) => {
-      const kind = definition.steps.find((candidate) => candidate.meta.key === step)!.meta.kind;
-      return kind === 'list'
-        ? prose.describeItem(step, data)
-        : { form: prose.describeForm(step, data), profile: prose.describeProfile(step, data) };
-    };
-    for (const sample of samples)
-      expect(render(fast, sample.step, sample.data), `${sample.step}: ${sample.label}`).toEqual(
-        render(slow, sample.step, sample.data),
-      );
-    expect(fast.t('common', 'empty')).toBe(slow.t('common', 'empty'));
-  });
+  it.each([FIXTURE_WIDGETS, FIXTURE_BRIEF, FIXTURE_SURVEY])(
+    'writes the same prose as i18next for every generated answer combination (%s)',
+    async (id) => {
+      const definition = await loadFixture(id);
+      const fast = new ProseRenderer(definition);
+      const slow = new ProseRenderer(definition, { compiled: false });
+      const { samples } = proseSamples(definition);
+      expect(samples.length).toBeGreaterThan(definition.steps.length * 5);
+      const render = (prose: ProseRenderer, step: string, data: Record<string, unknown>) => {
+        const kind = definition.steps.find((candidate) => candidate.meta.key === step)!.meta.kind;
+        return kind === 'list'
+          ? prose.describeItem(step, data)
+          : { form: prose.describeForm(step, data), profile: prose.describeProfile(step, data) };
+      };
+      for (const sample of samples)
+        expect(render(fast, sample.step, sample.data), `${sample.step}: ${sample.label}`).toEqual(
+          render(slow, sample.step, sample.data),
+        );
+      expect(fast.t('common', 'empty')).toBe(slow.t('common', 'empty'));
+    },
+  );
 });

@@ -1,0 +1,321 @@
+import { ProseRenderer } from '@fragewerk/engine/core';
+import { DEFAULT_QUESTIONNAIRE, loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The sentences the shipped brand briefing („Markenbriefing“) writes for typical answers, as an
+ * editor signed them. The engine's prose tests check the mechanics on a fixture questionnaire
+ * (engine/src/core/prose.test.ts); rewording definitions/markenbriefing changes these on purpose.
+ */
+const prose = new ProseRenderer(await loadDefinitionFromDisk(undefined, DEFAULT_QUESTIONNAIRE));
+
+const persona = {
+  name: 'Anna Berger',
+  gender: 'female',
+  avatar: 'young_woman',
+  age: 34,
+  education: 'abitur',
+  family_status: 'married',
+  children: 'two',
+  job: 'crafts',
+  job_definition: 'Tischlerin',
+  income: 'income_2000_3000',
+  personal_values: ['family', 'sustainability', 'freedom'],
+  hobbies: 'Wandern',
+  media_usage: ['instagram'],
+  product_requirements: 'Einfach bestellen',
+};
+
+describe('the brand briefing’s prose', () => {
+  it('describes a female persona with her wording and German lists', () => {
+    const { title, lines } = prose.describeItem('personas', persona);
+    expect(title).toBe('Anna Berger');
+    expect(lines).toEqual([
+      'Anna Berger ist 34 Jahre alt und arbeitet als Tischlerin im Handwerk.',
+      'Sie ist verheiratet und hat zwei Kinder.',
+      'Höchster Bildungsabschluss: Abitur',
+      'Monatliches Nettoeinkommen: 2.000 € bis 3.000 €',
+      'Wichtig sind ihr Familie, Nachhaltigkeit und Freiheit.',
+      'Sie nutzt vor allem Instagram.',
+      'Hobbys: Wandern',
+      'Anforderungen an das Produkt: Einfach bestellen',
+    ]);
+    // The results view shows the card as the title: the same sentences, no title rendered.
+    expect(prose.describeItem('personas', persona, { title: false })).toEqual({ title: '', lines });
+  });
+
+  it('describes a male persona with his wording', () => {
+    const { lines } = prose.describeItem('personas', {
+      ...persona,
+      name: 'Jonas Weber',
+      gender: 'male',
+      personal_values: ['career'],
+    });
+    expect(lines).toContain('Er ist verheiratet und hat zwei Kinder.');
+    expect(lines).toContain('Wichtig ist ihm Karriere.');
+  });
+
+  it('uses neutral wording when the gender is diverse', () => {
+    const { lines } = prose.describeItem('personas', {
+      ...persona,
+      name: 'Kim',
+      gender: 'diverse',
+    });
+    expect(lines).toContain('Kim ist verheiratet und hat zwei Kinder.');
+    expect(lines).toContain('Wichtig sind für Kim Familie, Nachhaltigkeit und Freiheit.');
+    expect(lines).toContain('Kim nutzt vor allem Instagram.');
+  });
+
+  it('writes the brand personality as a person, with a Sonstiges text used as given', () => {
+    expect(
+      prose.describeForm('brandpersonality', {
+        gender: 'male',
+        age: 'custom',
+        custom_age: 'Mitte 40',
+        industry: 'crafts',
+        job_definition: 'Schreiner',
+        character_traits: ['honest', 'brave', 'reliable'],
+      }),
+    ).toEqual([
+      'Wäre die Marke ein Mensch, wäre sie ein Mann (Mitte 40), der als Schreiner im Handwerk arbeitet.',
+      'Er ist ehrlich, mutig und verlässlich.',
+    ]);
+  });
+
+  it('leaves out sentences whose answers are missing, and says nothing about an empty form', () => {
+    expect(
+      prose.describeForm('brandpositioning', { mission_statement: 'Möbel fürs Leben' }),
+    ).toEqual(['Mission Statement: „Möbel fürs Leben“']);
+    expect(prose.describeForm('brandpositioning', {})).toEqual([]);
+  });
+
+  it('names the stakeholder group and resolves the type per group', () => {
+    expect(
+      prose.describeItem('stakeholders', {
+        is_external: true,
+        type: 'customers',
+        expectations: 'Guter Service',
+        importance: 4,
+      }),
+    ).toEqual({
+      title: 'Kundschaft',
+      lines: ['Erwartungen der externen Stakeholder-Gruppe „Kundschaft“: Guter Service'],
+    });
+  });
+
+  it('lists one entry without a conjunction', () => {
+    const { lines } = prose.describeItem('personas', {
+      ...persona,
+      media_usage: ['youtube', 'daily_newspaper'],
+    });
+    expect(lines).toContain('Sie nutzt vor allem YouTube und die Tageszeitung.');
+  });
+});
+
+describe('the brand briefing’s prose of every step', () => {
+  it('stakeholders: type label or the Sonstiges text, group and expectations', () => {
+    expect(
+      prose.describeItem('stakeholders', {
+        is_external: false,
+        type: 'custom',
+        custom_type: 'Stiftungsrat',
+        expectations: 'Transparenz',
+        importance: 2,
+      }),
+    ).toEqual({
+      title: 'Stiftungsrat',
+      lines: ['Erwartungen der internen Stakeholder-Gruppe „Stiftungsrat“: Transparenz'],
+    });
+  });
+
+  it('competitors: name, website and explanation; no website line without one', () => {
+    expect(
+      prose.describeItem('competitors', {
+        name: 'Muster GmbH',
+        url: 'https://muster.de',
+        explanation: 'Marktführer',
+        importance: 5,
+      }),
+    ).toEqual({
+      title: 'Muster GmbH',
+      lines: ['Website: https://muster.de', 'Marktführer'],
+    });
+    expect(
+      prose.describeItem('competitors', {
+        name: 'Ohne Web',
+        explanation: 'Nur lokal',
+        importance: 1,
+      }).lines,
+    ).toEqual(['Nur lokal']);
+  });
+
+  it('goals: the preset of the goal type, or the own goal', () => {
+    expect(
+      prose.describeItem('goals', {
+        type: 'user',
+        goal: 'book_appointment',
+        goal_definition: 'Online in zwei Minuten',
+      }),
+    ).toEqual({
+      title: 'Termin buchen',
+      lines: ['Online in zwei Minuten'],
+    });
+    expect(
+      prose.describeItem('goals', {
+        type: 'brand',
+        goal: 'custom',
+        custom_goal: 'Kultmarke werden',
+        goal_definition: 'Fans',
+      }).title,
+    ).toBe('Kultmarke werden');
+  });
+
+  it('user stories: "Als … möchte ich …, damit …." with the priority', () => {
+    expect(
+      prose.describeItem('userstories', {
+        role: 'new_customer',
+        priority: 'must',
+        text: 'online bestellen, damit ich Zeit spare',
+      }),
+    ).toEqual({
+      title: 'Neukundin oder Neukunde',
+      lines: [
+        'Als Neukundin oder Neukunde möchte ich online bestellen, damit ich Zeit spare.',
+        'Priorität: Muss',
+      ],
+    });
+  });
+
+  it('user stories: what the customer typed twice or around the wish goes', () => {
+    const story = (text: string, role = 'custom', custom_role = 'Firmenkundin') =>
+      prose.describeItem('userstories', { role, custom_role, priority: 'should', text }).lines[0];
+    const expected =
+      'Als Firmenkundin möchte ich eine Catering-Anfrage stellen, damit ich planen kann.';
+    for (const text of [
+      'eine Catering-Anfrage stellen, damit ich planen kann',
+      'Ich möchte eine Catering-Anfrage stellen, damit ich planen kann.',
+      '… möchte ich eine Catering-Anfrage stellen, damit ich planen kann …',
+      'möchte ich: möchte ich eine Catering-Anfrage stellen, damit ich planen kann.',
+      'Als Firmenkundin möchte ich eine Catering-Anfrage stellen, damit ich planen kann!',
+      '„Ich würde gerne eine Catering-Anfrage stellen, damit ich planen kann.“',
+    ])
+      expect(story(text)).toBe(expected);
+    expect(story('eine Catering-Anfrage stellen, damit …')).toBe(
+      'Als Firmenkundin möchte ich eine Catering-Anfrage stellen.',
+    );
+    expect(story('eine Catering-Anfrage stellen', 'custom', 'Als Firmenkundin,')).toBe(
+      'Als Firmenkundin möchte ich eine Catering-Anfrage stellen.',
+    );
+    expect(story('Texte pflegen', 'editor')).toBe(
+      'Als Mitglied der Redaktion möchte ich Texte pflegen.',
+    );
+    expect(
+      prose.describeItem('userstories', { role: 'registered_user', priority: 'could', text: 'x' })
+        .title,
+    ).toBe('Registrierte Nutzerin oder registrierter Nutzer');
+    // Nothing left of the wish: no story sentence.
+    expect(
+      prose.describeItem('userstories', {
+        role: 'editor',
+        priority: 'should',
+        text: 'Ich möchte …',
+      }).lines,
+    ).toEqual(['Priorität: Sollte']);
+  });
+
+  it('personas: one year, one value and one child in the singular', () => {
+    const { lines } = prose.describeItem('personas', {
+      ...persona,
+      name: 'Max',
+      gender: 'male',
+      age: 1,
+      personal_values: ['freedom'],
+      children: 'wish',
+      family_status: 'separated',
+    });
+    expect(lines.slice(0, 2)).toEqual([
+      'Max ist 1 Jahr alt und arbeitet als Tischlerin im Handwerk.',
+      'Er lebt getrennt und wünscht sich Kinder.',
+    ]);
+    expect(lines).toContain('Wichtig ist ihm Freiheit.');
+  });
+
+  it('brand positioning: promises and audiences as German lists', () => {
+    expect(
+      prose.describeForm('brandpositioning', {
+        performance_promise: ['highest_quality'],
+        target_audience: ['families_with_children', 'students', 'best_agers'],
+      }),
+    ).toEqual([
+      'Die Marke verspricht höchste Qualität.',
+      'Sie richtet sich an Familien mit Kindern, Studierende und Best Ager.',
+    ]);
+    expect(
+      prose.describeForm('brandpositioning', {
+        performance_promise: ['personal_advice', 'best_price', 'fairness_transparency'],
+        target_audience: ['public_clients', 'seniors'],
+        mission_statement: '„Möbel fürs Leben“',
+      }),
+    ).toEqual([
+      'Die Marke verspricht persönliche Beratung, den besten Preis sowie Fairness und Transparenz.',
+      'Sie richtet sich an die öffentliche Hand sowie Seniorinnen und Senioren.',
+      'Mission Statement: „Möbel fürs Leben“',
+    ]);
+  });
+
+  it('brand personality: an own industry stands in the phrase of prose.de.json', () => {
+    expect(
+      prose.describeForm('brandpersonality', {
+        gender: 'female',
+        age: 'age_36_45',
+        industry: 'custom',
+        custom_industry: 'Branche Bäckerhandwerk',
+        job_definition: 'als Konditorin',
+        character_traits: ['honest', 'enthusiastic', 'reliable'],
+      }),
+    ).toEqual([
+      'Wäre die Marke ein Mensch, wäre sie eine Frau (36 bis 45 Jahre), die als Konditorin in der Branche Bäckerhandwerk arbeitet.',
+      'Sie ist ehrlich, begeisterungsfähig und verlässlich.',
+    ]);
+  });
+
+  it('polarity profile: rows of the set attributes only, and sentences by strength', () => {
+    const profile = prose.describeProfile('polarityprofile', {
+      attribute_traditional_modern: 2,
+      attribute_loud_quiet: -3,
+      attribute_rational_emotional: -1,
+      attribute_casual_serious: 0,
+      attribute_exclusive_accessible: null,
+    })!;
+    expect(profile.rows.map((row) => [row.left, row.right, row.value])).toEqual([
+      ['traditionell', 'modern', 2],
+      ['locker', 'seriös', 0],
+      ['laut', 'leise', -3],
+      ['rational', 'emotional', -1],
+    ]);
+    expect(profile.sentences).toEqual([
+      'Die Marke ist deutlich eher modern als traditionell und ganz klar laut statt leise.',
+      'Außerdem wirkt sie eher rational als emotional.',
+      'Sie ist weder besonders locker noch besonders seriös.',
+    ]);
+    expect(
+      prose.describeProfile('polarityprofile', {
+        attribute_rational_emotional: 1,
+        attribute_casual_serious: 0,
+      })!.sentences,
+    ).toEqual([
+      'Die Marke wirkt eher emotional als rational.',
+      'Sie ist weder besonders locker noch besonders seriös.',
+    ]);
+    expect(
+      prose.describeProfile('polarityprofile', { attribute_casual_serious: 0 })!.sentences,
+    ).toEqual(['Die Marke ist weder besonders locker noch besonders seriös.']);
+    expect(prose.describeProfile('polarityprofile', {})).toEqual({ rows: [], sentences: [] });
+    expect(prose.describeProfile('brandpositioning', {})).toBeUndefined();
+  });
+
+  it('says nothing about a form without answers', () => {
+    expect(prose.describeForm('polarityprofile', {})).toEqual([]);
+    expect(prose.describeForm('brandpersonality', {})).toEqual([]);
+  });
+});
