@@ -97,21 +97,22 @@ export const agency: AgencyJson = {
   privacy_url: null,
 };
 
-/** The catalogue as `GET /api/questionnaires` offers it: the fixture catalogue's two questionnaires. */
+/** The catalogue as `GET /api/questionnaires` offers it: two of the fixture catalogue's questionnaires. */
 export const questionnaires: OfferedQuestionnaire[] = [
   {
     id: 'fixture-brief',
     title: 'Fixture-Briefing',
     description: 'Ein kleiner Fragebogen für Tests: Ideen sammeln und den Rahmen abstecken.',
     steps: 2,
-    minutes: 10,
+    minutes: 5,
   },
   {
-    id: 'fixture-survey',
-    title: 'Fixture-Umfrage',
-    description: 'Eine kurze Umfrage für Tests: eine Bewertung und die Themen.',
-    steps: 2,
-    minutes: 5,
+    id: 'fixture-widgets',
+    title: 'Fixture-Widgets',
+    description:
+      'Ein Fragebogen für Tests der Widgets: Listen mit Gruppen, Avataren und Links, Formulare mit Suche, Skala und Pflichtfeldern.',
+    steps: 6,
+    minutes: 15,
   },
 ];
 

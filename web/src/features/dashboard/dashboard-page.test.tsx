@@ -189,13 +189,13 @@ describe('dashboard', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Neues Projekt' }));
     const dialog = screen.getByRole('dialog', { name: 'Neues Projekt' });
-    // The brand briefing is preselected once the catalogue is there.
-    expect(await within(dialog).findByRole('radio', { name: /Markenbriefing/ })).toBeChecked();
+    // The catalogue's first questionnaire is preselected once the catalogue is there.
+    expect(await within(dialog).findByRole('radio', { name: /Fixture-Briefing/ })).toBeChecked();
     await user.type(within(dialog).getByLabelText(/Projektname/), '  Website ');
     await user.type(within(dialog).getByLabelText(/Kundenname/), 'Bäckerei Roth{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/projekte/neu/einstellungen'));
     expect(bodies).toEqual([
-      { project_name: 'Website', customer_firm: 'Bäckerei Roth', questionnaire: 'markenbriefing' },
+      { project_name: 'Website', customer_firm: 'Bäckerei Roth', questionnaire: 'fixture-brief' },
     ]);
     expect(
       await screen.findByRole('heading', { name: 'Projekteinstellungen' }),

@@ -18,10 +18,10 @@ describe('the questionnaire of a new project (docs/product.md#fragebögen)', () 
     const group = await within(dialog).findByRole('group', { name: 'Fragebogen' });
     const options = within(group).getAllByRole('radio');
     expect(options).toHaveLength(2);
-    expect(within(group).getByRole('radio', { name: /Markenbriefing/ })).toBeChecked();
-    expect(within(group).getByRole('radio', { name: /Website-Relaunch/ })).not.toBeChecked();
-    expect(within(group).getByText('Das Briefing für eine neue Website.')).toBeInTheDocument();
-    expect(within(group).getByText('9 Schritte · etwa 40 Minuten')).toBeInTheDocument();
+    expect(within(group).getByRole('radio', { name: /Fixture-Briefing/ })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: /Fixture-Widgets/ })).not.toBeChecked();
+    expect(within(group).getByText(questionnaires[1]!.description)).toBeInTheDocument();
+    expect(within(group).getByText('6 Schritte · etwa 15 Minuten')).toBeInTheDocument();
     // The SPEC's fields stay first, the name field keeps the focus.
     expect(within(dialog).getByLabelText(/Projektname/)).toHaveFocus();
   });
@@ -36,7 +36,7 @@ describe('the questionnaire of a new project (docs/product.md#fragebögen)', () 
         return [201, created];
       }),
     ]);
-    await user.click(await within(dialog).findByRole('radio', { name: /Website-Relaunch/ }));
+    await user.click(await within(dialog).findByRole('radio', { name: /Fixture-Widgets/ }));
     await user.type(within(dialog).getByLabelText(/Projektname/), 'Neue Website');
     await user.type(within(dialog).getByLabelText(/Kundenname/), 'Bäckerei Roth{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/projekte/neu/einstellungen'));
@@ -44,7 +44,7 @@ describe('the questionnaire of a new project (docs/product.md#fragebögen)', () 
       {
         project_name: 'Neue Website',
         customer_firm: 'Bäckerei Roth',
-        questionnaire: 'website-relaunch',
+        questionnaire: 'fixture-widgets',
       },
     ]);
     expect(
@@ -61,7 +61,7 @@ describe('the questionnaire of a new project (docs/product.md#fragebögen)', () 
         { message: 'Ungültige Eingabe', errors: { questionnaire: [message] } },
       ]),
     ]);
-    await user.click(await within(dialog).findByRole('radio', { name: /Website-Relaunch/ }));
+    await user.click(await within(dialog).findByRole('radio', { name: /Fixture-Widgets/ }));
     await user.type(within(dialog).getByLabelText(/Projektname/), 'Neue Website');
     await user.type(within(dialog).getByLabelText(/Kundenname/), 'Bäckerei Roth{Enter}');
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
@@ -86,13 +86,13 @@ describe('the questionnaire of a new project (docs/product.md#fragebögen)', () 
           makeProject({
             id: 'b',
             project_name: 'Website',
-            questionnaire: { id: 'website-relaunch', title: 'Website-Relaunch' },
+            questionnaire: { id: 'fixture-widgets', title: 'Fixture-Widgets' },
           }),
         ]),
       ],
     });
     const table = await screen.findByRole('table', { name: 'Aktive Projekte' });
-    expect(within(table).getByText('Website-Relaunch')).toBeInTheDocument();
-    expect(within(table).getByText('Markenbriefing')).toBeInTheDocument();
+    expect(within(table).getByText('Fixture-Widgets')).toBeInTheDocument();
+    expect(within(table).getByText('Fixture-Briefing')).toBeInTheDocument();
   });
 });
