@@ -90,7 +90,7 @@ describe('loadBootData', () => {
     await loadBootData(store, id);
     expect(asked.slice(0, 2).sort()).toEqual([`/api/projects/${id}`, '/api/user/current']);
     expect(asked.slice(2)).toEqual([`/api/definitions/${'b'.repeat(64)}`]);
-    // The brand briefing's current definition is not loaded for a customer.
+    // The current definition is not loaded for a customer.
     expect(asked).not.toContain('/api/config/definition');
     expect(
       configApi.endpoints.getRevisionDefinition.select('b'.repeat(64))(store.getState()).data,

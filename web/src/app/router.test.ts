@@ -20,14 +20,14 @@ describe('pagePreloads: the code-split page of the opened URL', () => {
   });
 
   it('finds nothing for a route without a code-split page', () => {
-    expect(preloadsOf('/projekte/p1/fragebogen/stakeholder')).toEqual([]);
+    expect(preloadsOf('/projekte/p1/fragebogen/ideen')).toEqual([]);
     expect(preloadsOf('/gibt-es-nicht')).toEqual([]);
   });
 });
 
 describe('projectIdOf: the project of the opened URL', () => {
   it('finds the project of every route in the project container', () => {
-    for (const path of ['', '/ergebnisse', '/fragebogen', '/fragebogen/personas', '/einstellungen'])
+    for (const path of ['', '/ergebnisse', '/fragebogen', '/fragebogen/rahmen', '/einstellungen'])
       expect(projectIdOf(routeMatches(`/projekte/p1${path}`, ''))).toBe('p1');
     expect(projectIdOf(routeMatches('/share/t/projekte/p2/fragebogen', '/share/t'))).toBe('p2');
   });

@@ -22,23 +22,23 @@ describe('drafts in the browser storage', () => {
     // The share link itself is not written into the key.
     expect(customer).not.toContain('geheimes-token');
 
-    draftStore(customer, 'p-1').write('competitors:neu:all', draft('Backhaus'));
-    expect(draftStore(customer, 'p-1').read('competitors:neu:all')?.data).toEqual({
+    draftStore(customer, 'p-1').write('ideas:neu:all', draft('Backhaus'));
+    expect(draftStore(customer, 'p-1').read('ideas:neu:all')?.data).toEqual({
       name: 'Backhaus',
     });
-    expect(draftStore(otherCustomer, 'p-1').read('competitors:neu:all')).toBeUndefined();
-    expect(draftStore(customer, 'p-2').read('competitors:neu:all')).toBeUndefined();
-    expect(draftStore(agency, 'p-1').slots('competitors:')).toEqual([]);
+    expect(draftStore(otherCustomer, 'p-1').read('ideas:neu:all')).toBeUndefined();
+    expect(draftStore(customer, 'p-2').read('ideas:neu:all')).toBeUndefined();
+    expect(draftStore(agency, 'p-1').slots('ideas:')).toEqual([]);
   });
 
   it('lists the slots of a step, and removes one', () => {
     const store = draftStore('konto-u-1', 'p-1');
-    store.write('competitors:neu:all', draft('A'));
-    store.write('competitors:eintrag:x', draft('B'));
-    store.write('goals:formular', draft('C'));
-    expect(store.slots('competitors:')).toEqual(['competitors:eintrag:x', 'competitors:neu:all']);
-    store.remove('competitors:eintrag:x');
-    expect(store.slots('competitors:')).toEqual(['competitors:neu:all']);
+    store.write('ideas:neu:all', draft('A'));
+    store.write('ideas:eintrag:x', draft('B'));
+    store.write('frame:formular', draft('C'));
+    expect(store.slots('ideas:')).toEqual(['ideas:eintrag:x', 'ideas:neu:all']);
+    store.remove('ideas:eintrag:x');
+    expect(store.slots('ideas:')).toEqual(['ideas:neu:all']);
   });
 
   it('drops drafts older than 30 days, and unreadable ones', () => {

@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  checkedDocuments,
-  compileChecks,
-  type Definition,
-  projectProgress,
-} from '@fragewerk/engine/core';
+import { type Definition } from '@fragewerk/engine/core';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../lib/projects-api.ts';
 import { loadFixtureQuestionnaire } from '../../test/fixture-catalogue.ts';
-import { definition as brandBriefing, makeProject, renderApp } from '../../test/render-app.tsx';
+import { makeProject, renderApp } from '../../test/render-app.tsx';
 
 /*
  * The questionnaire screens on the fixture catalogue's brief (tests/fixtures/catalogue/): the
@@ -22,17 +17,7 @@ const id = '7b2e0c1e-0000-4000-8000-000000000002';
 const step = (slug: string) => `/projekte/${id}/fragebogen/${slug}`;
 
 /** A fixture-brief project as the server sends it: its own steps only, its own progress. */
-function briefProject(answers: Record<string, unknown> = {}): Project {
-  const steps = { ideas: [], frame: { version: 0 }, ...answers };
-  const project: Record<string, unknown> = {
-    ...makeProject(),
-    questionnaire: { id: 'fixture-brief', title: brief.title },
-    progress: projectProgress(brief, steps, checkedDocuments(compileChecks(brief))),
-    ...steps,
-  };
-  for (const other of brandBriefing.steps) delete project[other.meta.key];
-  return project as Project;
-}
+const briefProject = (answers: Partial<Project> = {}): Project => makeProject(answers, brief);
 
 const open = (slug: string, handlers: RequestHandler[] = []) =>
   renderApp(step(slug), {
