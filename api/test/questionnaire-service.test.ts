@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { createValidator, type Definition } from '@fragewerk/engine/core';
-import { DEFAULT_QUESTIONNAIRE, loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/common/api-error.ts';
 import { DefinitionRevisions } from '../src/definition/definition-revisions.ts';
@@ -10,13 +9,15 @@ import { ProjectSchema } from '../src/projects/project.entity.ts';
 import { QuestionnaireService } from '../src/questionnaire/questionnaire.service.ts';
 import { AgencySchema } from '../src/agency/agency.entity.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
+import { FIXTURE_BRIEF, loadFixtureQuestionnaire } from '../../tests/src/fixture-catalogue.ts';
 import { example } from './fixtures.ts';
 import { DATABASES } from './test-server.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
 /*
  * The questionnaire service called directly, with no HTTP server and no Express request: the
- * caller is resolved into a `ProjectAccess` first, and that is all the service gets.
+ * caller is resolved into a `ProjectAccess` first, and that is all the service gets. On
+ * fixture-brief (fixture catalogue): its list `ideas` and its form `frame`.
  */
 describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (database) => {
   let db: TestDatabase;
@@ -55,6 +56,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
       responsible: owner,
       customer_firm: 'Tischlerei Berger',
       project_name: 'Relaunch',
+      questionnaire: FIXTURE_BRIEF,
       edit_token: randomBytes(32).toString('base64url'),
       definition_version: definition.version,
       is_approved: options.approved ?? false,
@@ -100,7 +102,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
 
   beforeAll(async () => {
     db = await openTestDatabase(database);
-    definition = await loadDefinitionFromDisk();
+    definition = await loadFixtureQuestionnaire(FIXTURE_BRIEF);
     access = new ProjectAccessService(db.orm);
     revisions = await DefinitionRevisions.start(
       db.orm,
@@ -111,7 +113,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
           ready: { validator: createValidator(definition), checksModule: '' },
         },
       ],
-      DEFAULT_QUESTIONNAIRE,
+      FIXTURE_BRIEF,
     );
     questionnaire = new QuestionnaireService(db.orm, revisions, access);
   });
@@ -122,33 +124,33 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
   it('adds an entry for a share-token holder and keeps the project’s last-edited date', async () => {
     const { projectId, token } = await newProject();
     const before = await updatedAt(projectId);
-    const stakeholders = questionnaire.step('stakeholders', 'list');
+    const ideas = questionnaire.step('ideas', 'list');
 
     const item = await inRequest(async () =>
       questionnaire.addItem(
         await access.resolve(customer(token), projectId, 'answer'),
-        stakeholders,
-        example('stakeholders'),
+        ideas,
+        example('ideas'),
       ),
     );
 
-    expect(item).toEqual({ id: expect.any(String), version: 1, ...example('stakeholders') });
+    expect(item).toEqual({ id: expect.any(String), version: 1, ...example('ideas') });
     expect((await updatedAt(projectId)).getTime()).toBeGreaterThan(before.getTime());
   });
 
   it('refuses a stale version with 409 and the current entry, and changes nothing', async () => {
     const { projectId, token } = await newProject();
-    const stakeholders = questionnaire.step('stakeholders', 'list');
+    const ideas = questionnaire.step('ideas', 'list');
     const projectAccess = await inRequest(() =>
       access.resolve(customer(token), projectId, 'answer'),
     );
     const item = await inRequest(() =>
-      questionnaire.addItem(projectAccess, stakeholders, example('stakeholders')),
+      questionnaire.addItem(projectAccess, ideas, example('ideas')),
     );
     const saved = await inRequest(() =>
-      questionnaire.updateItem(projectAccess, stakeholders, item.id, {
-        ...example('stakeholders'),
-        expectations: 'Erste Änderung',
+      questionnaire.updateItem(projectAccess, ideas, item.id, {
+        ...example('ideas'),
+        details: 'Erste Änderung',
         version: 1,
       }),
     );
@@ -157,16 +159,16 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
 
     const error = await failure(
       inRequest(() =>
-        questionnaire.updateItem(projectAccess, stakeholders, item.id, {
-          ...example('stakeholders'),
-          expectations: 'Zweite Änderung',
+        questionnaire.updateItem(projectAccess, ideas, item.id, {
+          ...example('ideas'),
+          details: 'Zweite Änderung',
           version: 1,
         }),
       ),
     );
     expect(error.getStatus()).toBe(409);
     expect(error.getResponse()).toMatchObject({
-      data: { version: 2, expectations: 'Erste Änderung' },
+      data: { version: 2, details: 'Erste Änderung' },
     });
     expect(await updatedAt(projectId)).toEqual(lastEdited);
   });
@@ -183,24 +185,24 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
 
   it('saves a form step once at version 0; a second first save is a 409', async () => {
     const { projectId, token } = await newProject();
-    const personality = questionnaire.step('brandpersonality', 'form');
+    const frame = questionnaire.step('frame', 'form');
     const projectAccess = await inRequest(() =>
       access.resolve(customer(token), projectId, 'answer'),
     );
-    const body = { ...example('brandpersonality'), version: 0 };
+    const body = { ...example('frame'), version: 0 };
 
-    const first = await inRequest(() => questionnaire.saveForm(projectAccess, personality, body));
+    const first = await inRequest(() => questionnaire.saveForm(projectAccess, frame, body));
     expect(first).toMatchObject({ version: 1 });
     const second = await failure(
-      inRequest(() => questionnaire.saveForm(projectAccess, personality, body)),
+      inRequest(() => questionnaire.saveForm(projectAccess, frame, body)),
     );
     expect(second.getStatus()).toBe(409);
   });
 
   describe('autosaves that check access in their write', () => {
-    const personality = () => questionnaire.step('brandpersonality', 'form');
+    const frame = () => questionnaire.step('frame', 'form');
     const body = (version: number, extra: object = {}) => ({
-      ...example('brandpersonality'),
+      ...example('frame'),
       ...extra,
       version,
     });
@@ -208,7 +210,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
     /** The error an autosave of `caller` with `sent` fails with. */
     const refusal = (projectId: string, caller: Caller, sent: object) =>
       failure(
-        inRequest(() => questionnaire.saveFormFor(claimOf(projectId, caller), personality(), sent)),
+        inRequest(() => questionnaire.saveFormFor(claimOf(projectId, caller), frame(), sent)),
       );
 
     /** A project on the current revision whose form step was saved once (version 1). */
@@ -217,7 +219,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
       await inRequest(() =>
         questionnaire.saveFormFor(
           claimOf(project.projectId, customer(project.token)),
-          personality(),
+          frame(),
           body(0),
         ),
       );
@@ -233,7 +235,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
     const storedVersion = async (projectId: string) => {
       const [row] = await db.orm.em.execute<{ version: number }[]>(
         'select version from answer where project_id = ? and step_key = ?',
-        [projectId, 'brandpersonality'],
+        [projectId, 'frame'],
       );
       return row!.version;
     };
@@ -242,9 +244,9 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
       const { projectId, token } = await savedOnce();
       const before = await updatedAt(projectId);
       const { result, seen } = await statementsOf(() =>
-        questionnaire.saveFormFor(claimOf(projectId, customer(token)), personality(), body(1)),
+        questionnaire.saveFormFor(claimOf(projectId, customer(token)), frame(), body(1)),
       );
-      expect(result).toMatchObject({ version: 2, ...example('brandpersonality') });
+      expect(result).toMatchObject({ version: 2, ...example('frame') });
       expect(seen, seen.join('\n')).toHaveLength(1);
       expect(seen[0]).toMatch(/update answer .* from project p/);
       expect((await updatedAt(projectId)).getTime()).toBeGreaterThan(before.getTime());
@@ -252,32 +254,32 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
 
     it('saves an entry of the verified owner in one statement', async () => {
       const { projectId, token, owner } = await newProject({ onCurrentRevision: true });
-      const stakeholders = questionnaire.step('stakeholders', 'list');
+      const ideas = questionnaire.step('ideas', 'list');
       const item = await inRequest(async () =>
         questionnaire.addItem(
           await access.resolve(customer(token), projectId, 'answer'),
-          stakeholders,
-          example('stakeholders'),
+          ideas,
+          example('ideas'),
         ),
       );
       const ownerClaim = claimOf(projectId, { user: owner, editToken: undefined });
       // The owner's first save establishes their access (the long way); the autosaves that follow
       // while they type take one statement each.
       await inRequest(() =>
-        questionnaire.updateItemFor(ownerClaim, stakeholders, item.id, {
-          ...example('stakeholders'),
-          expectations: 'Zuerst',
+        questionnaire.updateItemFor(ownerClaim, ideas, item.id, {
+          ...example('ideas'),
+          details: 'Zuerst',
           version: 1,
         }),
       );
       const { result, seen } = await statementsOf(() =>
-        questionnaire.updateItemFor(ownerClaim, stakeholders, item.id, {
-          ...example('stakeholders'),
-          expectations: 'Geändert',
+        questionnaire.updateItemFor(ownerClaim, ideas, item.id, {
+          ...example('ideas'),
+          details: 'Geändert',
           version: 2,
         }),
       );
-      expect(result).toMatchObject({ id: item.id, version: 3, expectations: 'Geändert' });
+      expect(result).toMatchObject({ id: item.id, version: 3, details: 'Geändert' });
       expect(seen).toHaveLength(1);
     });
 
@@ -314,7 +316,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
       const saved = await inRequest(() =>
         questionnaire.saveFormFor(
           claimOf(projectId, { user: owner, editToken: undefined }),
-          personality(),
+          frame(),
           body(1),
         ),
       );
@@ -338,7 +340,7 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
     it('answers a stale version with 409 and the current answers', async () => {
       const { projectId, token } = await savedOnce();
       const claim = claimOf(projectId, customer(token));
-      await inRequest(() => questionnaire.saveFormFor(claim, personality(), body(1)));
+      await inRequest(() => questionnaire.saveFormFor(claim, frame(), body(1)));
       const error = await refusal(projectId, customer(token), body(1));
       expect(error.getStatus()).toBe(409);
       expect(error.getResponse()).toMatchObject({ data: { version: 2 } });
@@ -357,9 +359,9 @@ describe.each(DATABASES)('questionnaire service without HTTP (%s database)', (da
     it('saves a project that is not on the current revision the long way', async () => {
       const { projectId, token } = await newProject();
       const claim = claimOf(projectId, customer(token));
-      await inRequest(() => questionnaire.saveFormFor(claim, personality(), body(0)));
+      await inRequest(() => questionnaire.saveFormFor(claim, frame(), body(0)));
       const { result, seen } = await statementsOf(() =>
-        questionnaire.saveFormFor(claim, personality(), body(1)),
+        questionnaire.saveFormFor(claim, frame(), body(1)),
       );
       expect(result).toMatchObject({ version: 2 });
       expect(seen.length).toBeGreaterThan(1);
