@@ -8,14 +8,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../src/locale/de.json' with { type: 'json' };
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
+import { FIXTURE_CATALOGUE } from '../../tests/src/fixture-catalogue.ts';
 import {
   type Body,
   example,
-  FORM_STEPS,
+  FIXTURE_WIDGETS,
   type Item,
   type Json,
-  LIST_STEPS,
   TEXT_FIELD,
+  WIDGET_FORM_STEPS,
+  WIDGET_LIST_STEPS,
 } from './fixtures.ts';
 import { HttpClient, type TestResponse } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
@@ -48,6 +50,10 @@ const PROJECTS = 10;
 const WAVES = 10;
 const WAVE_SIZE = 20;
 const FORMS_PER_WAVE = 6;
+// The projects are on fixture-widgets (fixture catalogue): three lists and three forms to spread
+// the burst over, whatever the shipped questionnaires contain.
+const LIST_STEPS = WIDGET_LIST_STEPS;
+const FORM_STEPS = WIDGET_FORM_STEPS;
 /** SIGKILL when this many answers of the burst of 200 have arrived (with requests in flight). */
 const KILL_AFTER = 100;
 
@@ -134,6 +140,7 @@ describe('crash safety: the API process dies, the database does not', () => {
       DATABASE_URL: viaProxy.toString(),
       DATA_DIR: dataDir,
       SESSION_SECRET: 'absturz-geheimnis',
+      DEFINITION_DIR: FIXTURE_CATALOGUE,
     };
     child = await startProcess();
 
@@ -157,7 +164,11 @@ describe('crash safety: the API process dies, the database does not', () => {
       const created = await owner.api<Body<{ id: string; edit_token: string }>>(
         'POST',
         '/projects/create',
-        { project_name: `Absturz ${index}`, customer_firm: 'Kunde' },
+        {
+          project_name: `Absturz ${index}`,
+          customer_firm: 'Kunde',
+          questionnaire: FIXTURE_WIDGETS,
+        },
       );
       expect(created.status).toBe(201);
       const customer = new HttpClient(url);
@@ -248,14 +259,13 @@ describe('crash safety: the API process dies, the database does not', () => {
         const project = projects[form % PROJECTS]!;
         const step = FORM_STEPS[Math.floor(form / PROJECTS)]!;
         const content =
-          step === 'brandpersonality'
+          step === 'profile'
             ? { ...example(step), job_definition: `Welle ${wave}` }
-            : step === 'brandpositioning'
+            : step === 'statement'
               ? { ...example(step), mission_statement: `Welle ${wave}` }
               : {
                   attribute_traditional_modern: (wave % 7) - 3,
-                  attribute_loud_quiet: (slot % 7) - 3,
-                  attribute_casual_serious: 0,
+                  attribute_quiet_loud: (slot % 7) - 3,
                 };
         const client = slot % 2 === 0 ? project.customer : owner;
         requests.push(
@@ -375,15 +385,15 @@ describe('crash safety: the API process dies, the database does not', () => {
     const [project] = projects;
     const added = await project!.customer.api<Body<Item>>(
       'POST',
-      `/projects/${project!.id}/stakeholders`,
-      { ...example('stakeholders'), expectations: 'Nach dem Neustart' },
+      `/projects/${project!.id}/contacts`,
+      { ...example('contacts'), expectations: 'Nach dem Neustart' },
     );
     expect(added.status).toBe(201);
     const version = (
-      (await owner.api<Body>('GET', `/projects/${project!.id}`)).body.data.brandpersonality as Json
+      (await owner.api<Body>('GET', `/projects/${project!.id}`)).body.data.profile as Json
     ).version as number;
-    const saved = await owner.api('PATCH', `/projects/${project!.id}/brandpersonality`, {
-      ...example('brandpersonality'),
+    const saved = await owner.api('PATCH', `/projects/${project!.id}/profile`, {
+      ...example('profile'),
       version,
     });
     expect(saved.status).toBe(200);
@@ -408,18 +418,18 @@ describe('crash safety: the API process dies, the database does not', () => {
       ['GET /user/current', () => owner.api('GET', '/user/current')],
       ['GET /projects', () => owner.api('GET', '/projects')],
       [
-        'POST stakeholders (Kunde)',
+        'POST contacts (Kunde)',
         () =>
-          project!.customer.api('POST', `/projects/${project!.id}/stakeholders`, {
-            ...example('stakeholders'),
+          project!.customer.api('POST', `/projects/${project!.id}/contacts`, {
+            ...example('contacts'),
             expectations: marker,
           }),
       ],
       [
-        'PATCH brandpositioning (Agentur)',
+        'PATCH statement (Agentur)',
         () =>
-          owner.api('PATCH', `/projects/${project!.id}/brandpositioning`, {
-            ...example('brandpositioning'),
+          owner.api('PATCH', `/projects/${project!.id}/statement`, {
+            ...example('statement'),
             mission_statement: marker,
             version: 0,
           }),
@@ -459,14 +469,12 @@ describe('crash safety: the API process dies, the database does not', () => {
 
     // Writes work again, and the ones refused during the outage were not stored.
     const stored = (await owner.api<Body>('GET', `/projects/${project!.id}`)).body.data;
-    expect((stored.stakeholders as Item[]).filter((item) => item.expectations === marker)).toEqual(
-      [],
-    );
-    expect((stored.brandpositioning as Json).mission_statement).not.toBe(marker);
+    expect((stored.contacts as Item[]).filter((item) => item.expectations === marker)).toEqual([]);
+    expect((stored.statement as Json).mission_statement).not.toBe(marker);
     const added = await project!.customer.api<Body<Item>>(
       'POST',
-      `/projects/${project!.id}/stakeholders`,
-      { ...example('stakeholders'), expectations: 'Nach dem Ausfall' },
+      `/projects/${project!.id}/contacts`,
+      { ...example('contacts'), expectations: 'Nach dem Ausfall' },
     );
     expect(added.status).toBe(201);
     const user = await owner.api<Body<{ email: string } | null>>('GET', '/user/current');
