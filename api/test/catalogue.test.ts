@@ -105,7 +105,10 @@ describe.each(DATABASES)('the catalogue of questionnaires (%s database)', (datab
   let agency: HttpClient;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
+    // The shipped catalogue: these tests are about its two questionnaires side by side (the
+    // brand briefing as the default, the relaunch end to end); fixture-catalogue.test.ts checks
+    // the same endpoints on the fixtures.
+    server = await startTestServer(database, {}, { catalogue: 'repository' });
     ({ client: agency } = await verifiedAccount(server));
   });
   afterAll(() => server?.close());
