@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../src/locale/de.json' with { type: 'json' };
 import { HttpClient, type TestResponse } from './http-client.ts';
 import { unverifiedAccount, verifiedAccount } from './accounts.ts';
+import { fixture, FIXTURE_WIDGETS, WIDGET_FORM_STEPS, WIDGET_LIST_STEPS } from './fixtures.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 /*
@@ -36,18 +35,15 @@ type Json = Record<string, unknown>;
 type Actor = 'anonymous' | 'token' | 'otherToken' | 'unverified' | 'owner' | 'stranger';
 type Which = 'A' | 'B';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/validation');
-const fixture = (name: string): Json[] =>
-  (JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as { valid: Json[] })
-    .valid;
-
-const LIST_STEPS = ['stakeholders', 'competitors', 'goals', 'userstories', 'personas'];
-const FORM_STEPS = ['brandpersonality', 'polarityprofile', 'brandpositioning'];
+// The fuzzed projects are on fixture-widgets (fixture catalogue): lists with a URL, groups and
+// conditions, forms with a scale – the shapes the server's checks must survive.
+const LIST_STEPS = WIDGET_LIST_STEPS;
+const FORM_STEPS = WIDGET_FORM_STEPS;
 const STEPS = [...LIST_STEPS, ...FORM_STEPS];
 const EXAMPLES: Record<string, Json[]> = Object.fromEntries(
   [...STEPS, 'account', 'project-settings', 'new-project', 'password-change'].map((name) => [
     name,
-    fixture(name),
+    fixture(name).valid,
   ]),
 );
 
@@ -338,7 +334,7 @@ const HOSTILE_KEYS = [
   'is_archived',
   'approved_at',
   'created_at',
-  'stakeholders',
+  'contacts',
   '',
   ' ',
   'a.b',
@@ -703,7 +699,7 @@ interface Template {
 
 const noBody = () => [[]];
 const exampleOf = (kind: string | undefined) =>
-  (STEPS.includes(kind ?? '') ? EXAMPLES[kind!]! : EXAMPLES.stakeholders!).map(entriesOf);
+  (STEPS.includes(kind ?? '') ? EXAMPLES[kind!]! : EXAMPLES.contacts!).map(entriesOf);
 const withVersion = (examples: [string, string][][]) =>
   examples.map((entries) => [...entries, ['version', '"@@V0@@"'] as [string, string]]);
 
@@ -940,7 +936,11 @@ describe.each(DATABASES)('fuzzing the API (%s database)', (database) => {
     const created = await client.api<{ data: { id: string; edit_token: string } }>(
       'POST',
       '/projects/create',
-      { project_name: `Fuzz ${which}`, customer_firm: 'Tischlerei Berger' },
+      {
+        project_name: `Fuzz ${which}`,
+        customer_firm: 'Tischlerei Berger',
+        questionnaire: FIXTURE_WIDGETS,
+      },
     );
     expect(created.status).toBe(201);
     projects[which] = { id: created.body.data.id, token: created.body.data.edit_token };
