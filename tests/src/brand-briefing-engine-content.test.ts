@@ -1,15 +1,23 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   answersOf,
   briefingMinutes,
+  canonicalDefinitionJson,
   checkedDocuments,
   compileChecks,
+  loadDefinition,
   ProseRenderer,
   stepProgress,
 } from '@fragewerk/engine/core';
 import {
   catalogueIds,
   DEFAULT_QUESTIONNAIRE,
+  DEFINITIONS_FOLDER,
   loadDefinitionFromDisk,
+  questionnaireDirs,
+  readDefinitionDir,
   repositoryRoot,
 } from '@fragewerk/engine/core/node';
 import { describe, expect, it } from 'vitest';
@@ -18,12 +26,50 @@ import { proseSamples } from '../../engine/src/core/prose-samples.ts';
 /*
  * Facts of the shipped brand briefing the engine's unit tests once asserted while exercising
  * the mechanics; those now run on fixture questionnaires (tests/fixtures/catalogue), so what is
- * particular to definitions/markenbriefing is pinned here: its completeness, its time estimate,
- * how far its generated answers reach, and that its compiled templates write what i18next does.
+ * particular to the shipped catalogue is pinned here: the brand briefing's slugs, stages, enums,
+ * completeness, time estimate and the reach of its generated answers; for every shipped
+ * questionnaire that its compiled templates write what i18next does; and whose shared lists are whose.
  */
 
 const definition = await loadDefinitionFromDisk(undefined, DEFAULT_QUESTIONNAIRE);
 const step = (key: string) => definition.steps.find((candidate) => candidate.meta.key === key)!;
+
+describe('the brand briefing’s steps as loaded', () => {
+  it('has the stages and German slugs of docs/product.md#überblick', () => {
+    expect(definition.stages.map((stage) => stage.title)).toEqual([
+      'Business Insights',
+      'Brand Insights',
+      'User Insights',
+    ]);
+    expect(definition.steps.map((each) => [each.meta.key, each.meta.slug, each.stage])).toEqual([
+      ['stakeholders', 'stakeholder', 'business'],
+      ['competitors', 'wettbewerber', 'business'],
+      ['goals', 'ziele', 'business'],
+      ['brandpersonality', 'markenpersoenlichkeit', 'brand'],
+      ['polarityprofile', 'polaritaetenprofil', 'brand'],
+      ['brandpositioning', 'markenpositionierung', 'brand'],
+      ['userstories', 'userstories', 'user'],
+      ['personas', 'personas', 'user'],
+    ]);
+  });
+
+  it('offers the brand personality’s genders without and its ages with „Sonstiges“', () => {
+    const properties = step('brandpersonality').schema.properties as Record<
+      string,
+      { enum?: string[] }
+    >;
+    expect(properties.gender!.enum).toEqual(['male', 'female', 'diverse']);
+    expect(properties.age!.enum).toContain('custom');
+    expect(properties.age!.enum).toContain('age_26_35');
+  });
+
+  it('asks its polarity profile attribute by attribute, traditionell – modern among them', () => {
+    const polarity = step('polarityprofile');
+    const properties = polarity.schema.properties as Record<string, { title: string }>;
+    expect(Object.keys(properties).every((name) => name.startsWith('attribute'))).toBe(true);
+    expect(properties.attribute_traditional_modern!.title).toBe('traditionell – modern');
+  });
+});
 
 describe('the brand briefing’s completeness', () => {
   it('stakeholders declare no minimum per group: one internal or external entry completes the step', () => {
@@ -93,5 +139,46 @@ describe.each(await catalogueIds(repositoryRoot))('the compiled prose templates 
       expect(render(fast, sample.step, sample.data), `${sample.step}: ${sample.label}`).toEqual(
         render(slow, sample.step, sample.data),
       );
+  });
+});
+
+describe('the shipped catalogue’s shared preset lists', () => {
+  /** A copy of the repository's catalogue: `definitions/` and the shared `presets/` lists. */
+  async function copiedCatalogue(): Promise<string> {
+    const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-shared-presets-'));
+    await cp(path.join(repositoryRoot, DEFINITIONS_FOLDER), path.join(root, DEFINITIONS_FOLDER), {
+      recursive: true,
+    });
+    await cp(path.join(repositoryRoot, 'presets'), path.join(root, 'presets'), {
+      recursive: true,
+      filter: (source) => !source.includes(`${path.sep}src`) && !source.endsWith('package.json'),
+    });
+    return root;
+  }
+  const canonical = async (root: string, id: string) =>
+    canonicalDefinitionJson(loadDefinition(await readDefinitionDir(questionnaireDirs(root, id))));
+
+  it('a change to the goals list makes a revision of the brand briefing alone', async () => {
+    const root = await copiedCatalogue();
+    const before = {
+      brand: await canonical(root, 'markenbriefing'),
+      relaunch: await canonical(root, 'website-relaunch'),
+    };
+    const file = path.join(root, 'presets', 'goals.de.json');
+    const goals = JSON.parse(await readFile(file, 'utf8')) as Record<
+      string,
+      { key: string; label: string }[]
+    >;
+    const [list] = Object.keys(goals).filter((key) => Array.isArray(goals[key]));
+    goals[list!]![0]!.label = 'Ein anderes Ziel';
+    await writeFile(file, JSON.stringify(goals));
+    expect(await canonical(root, 'markenbriefing')).not.toBe(before.brand);
+    expect(await canonical(root, 'website-relaunch')).toBe(before.relaunch);
+  });
+
+  it('the website relaunch takes neither the goals nor the polarity profile lists', async () => {
+    const raw = await readDefinitionDir(questionnaireDirs(repositoryRoot, 'website-relaunch'));
+    expect(Object.keys(raw.presets)).not.toContain('goals');
+    expect(Object.keys(raw.presets)).not.toContain('polarityprofile');
   });
 });

@@ -8,9 +8,9 @@ import {
 import type { Definition, MigrationMap } from './definition-types.ts';
 import { formatProblem } from './definition-problems.ts';
 import { DefinitionError, loadDefinition } from './load-definition.ts';
-import { defaultDefinitionDirs, readDefinitionDir } from './node/index.ts';
+import { FIXTURE_WIDGETS, readFixture } from './test/fixture-catalogue.ts';
 
-const raw = await readDefinitionDir(defaultDefinitionDirs);
+const raw = await readFixture(FIXTURE_WIDGETS);
 const withMaps = (version: number, migrations: Record<string, unknown>): Definition => {
   const copy = structuredClone(raw);
   (copy.questionnaire as { version: number }).version = version;
@@ -19,13 +19,13 @@ const withMaps = (version: number, migrations: Record<string, unknown>): Definit
 };
 
 const renameBrave: MigrationMap = {
-  description: '„mutig“ heißt jetzt „neugierig“',
-  steps: { brandpersonality: { renameOptions: { character_traits: { brave: 'curious' } } } },
+  description: '„mutig“ heißt jetzt „gelassen“',
+  steps: { profile: { renameOptions: { character_traits: { brave: 'calm' } } } },
 };
-const renameGoal: MigrationMap = {
+const renameExpectations: MigrationMap = {
   steps: {
-    goals: { renameFields: { goal_definition: 'description' } },
-    competitors: { dropFields: ['url'] },
+    contacts: { renameFields: { expectations: 'wishes' } },
+    rivals: { dropFields: ['url'] },
   },
 };
 
@@ -66,7 +66,7 @@ describe('migrateDocument', () => {
 describe('pendingMigrations and migrateAnswers', () => {
   const v1 = withMaps(1, {});
   const v2 = withMaps(2, { 2: renameBrave });
-  const v3 = withMaps(3, { 2: renameBrave, 3: renameGoal });
+  const v3 = withMaps(3, { 2: renameBrave, 3: renameExpectations });
 
   it('run the maps the new revision brings, in version order, and none for a project without a revision', () => {
     expect(pendingMigrations(v1, v3).map((pending) => pending.version)).toEqual(['2', '3']);
@@ -74,27 +74,27 @@ describe('pendingMigrations and migrateAnswers', () => {
     expect(pendingMigrations(v3, v3)).toEqual([]);
     expect(pendingMigrations(undefined, v3)).toEqual([]);
     // An edited map runs again.
-    const edited = withMaps(3, { 2: { ...renameBrave, description: 'neu' }, 3: renameGoal });
+    const edited = withMaps(3, {
+      2: { ...renameBrave, description: 'neu' },
+      3: renameExpectations,
+    });
     expect(pendingMigrations(v3, edited).map((pending) => pending.version)).toEqual(['2']);
   });
 
   it('is pure: returns new documents, leaves the given ones and those without a map alone', () => {
     const answers: StoredDocument[] = [
-      { step: 'brandpersonality', data: { character_traits: ['brave', 'honest'], gender: 'male' } },
-      { step: 'goals', id: 'g1', data: { type: 'brand', goal: 'awareness', goal_definition: 'x' } },
-      { step: 'competitors', id: 'c1', data: { name: 'A', url: 'https://a.de' } },
-      { step: 'userstories', id: 'u1', data: { role: 'Kundin' } },
+      { step: 'profile', data: { character_traits: ['brave', 'honest'], gender: 'male' } },
+      { step: 'contacts', id: 'k1', data: { is_external: true, type: 'press', expectations: 'x' } },
+      { step: 'rivals', id: 'r1', data: { name: 'A', url: 'https://a.de' } },
+      { step: 'people', id: 'p1', data: { name: 'Kundin' } },
     ];
     const frozen = structuredClone(answers);
     const moved = migrateAnswers(answers, v1, v3);
     expect(answers).toEqual(frozen);
     expect(moved).toEqual([
-      {
-        step: 'brandpersonality',
-        data: { character_traits: ['curious', 'honest'], gender: 'male' },
-      },
-      { step: 'goals', id: 'g1', data: { type: 'brand', goal: 'awareness', description: 'x' } },
-      { step: 'competitors', id: 'c1', data: { name: 'A' } },
+      { step: 'profile', data: { character_traits: ['calm', 'honest'], gender: 'male' } },
+      { step: 'contacts', id: 'k1', data: { is_external: true, type: 'press', wishes: 'x' } },
+      { step: 'rivals', id: 'r1', data: { name: 'A' } },
       answers[3],
     ]);
     expect(moved[3]).toBe(answers[3]);
@@ -116,11 +116,11 @@ describe('migration maps in the definition', () => {
   it('are loaded by version and checked against their meta-schema', () => {
     expect(problems({ 2: renameBrave })).toEqual([]);
     expect(problems({ 3: renameBrave })).toEqual([
-      'definitions/markenbriefing/migrations/3.json: Version 3 ist größer als die Version 2 in definitions/markenbriefing/questionnaire.json.',
+      'definitions/fixture-widgets/migrations/3.json: Version 3 ist größer als die Version 2 in definitions/fixture-widgets/questionnaire.json.',
     ]);
     expect(problems({ neu: renameBrave })[0]).toContain('Der Dateiname muss die Version sein');
-    expect(problems({ 2: { steps: { goals: { rename: {} } } } })).toEqual([
-      'definitions/markenbriefing/migrations/2.json /steps/goals/rename: „rename“ ist hier nicht vorgesehen. Möglich sind: „renameFields“, „renameOptions“, „dropFields“.',
+    expect(problems({ 2: { steps: { contacts: { rename: {} } } } })).toEqual([
+      'definitions/fixture-widgets/migrations/2.json /steps/contacts/rename: „rename“ ist hier nicht vorgesehen. Möglich sind: „renameFields“, „renameOptions“, „dropFields“.',
     ]);
   });
 });

@@ -3,25 +3,23 @@ import { canonicalDefinitionJson, retiredPresets, revisionContent } from './defi
 import type { Definition } from './definition-types.ts';
 import { displayValues } from './display-values.ts';
 import { loadDefinition } from './load-definition.ts';
-import { defaultDefinitionDirs, readDefinitionDir, revisionId } from './node/index.ts';
+import { revisionId } from './node/index.ts';
 import { ProseRenderer } from './prose.ts';
+import { FIXTURE_WIDGETS, readFixture } from './test/fixture-catalogue.ts';
 
-const raw = await readDefinitionDir(defaultDefinitionDirs);
+const raw = await readFixture(FIXTURE_WIDGETS);
 const load = (change: (copy: typeof raw) => void = () => {}): Definition => {
   const copy = structuredClone(raw);
   change(copy);
   return loadDefinition(copy);
 };
 type PresetFile = Record<string, { key: string; label: string }[]>;
-const traits = (copy: typeof raw) =>
-  (copy.presets.brandpersonality as PresetFile).character_traits!;
+const traits = (copy: typeof raw) => (copy.presets.widgets as PresetFile).traits!;
 
 const personality = {
   gender: 'female',
-  age: 'age_26_35',
-  industry: 'crafts',
   job_definition: 'Tischlerin',
-  character_traits: ['honest', 'brave', 'curious'],
+  character_traits: ['honest', 'brave', 'calm'],
 };
 
 describe('revision ids', () => {
@@ -40,12 +38,12 @@ describe('revision ids', () => {
     const relabelled = load((copy) => (traits(copy)[0]!.label = 'aufrichtig'));
     expect(revisionId(relabelled)).not.toBe(base);
     const reworded = load((copy) => {
-      const prose = copy.steps.brandpersonality!.prose as { form: Record<string, string> };
+      const prose = copy.steps.profile!.prose as { form: Record<string, string> };
       prose.form.traits = 'Diese Person wirkt {{character_traits, list}}.';
     });
     expect(revisionId(reworded)).not.toBe(base);
     const reordered = load((copy) => {
-      const prose = copy.steps.brandpersonality!.prose as { form: Record<string, string> };
+      const prose = copy.steps.profile!.prose as { form: Record<string, string> };
       const { person_male, person_female, person, ...rest } = prose.form;
       prose.form = {
         ...rest,
@@ -61,7 +59,7 @@ describe('revision ids', () => {
     const definition = load();
     const served: Definition = {
       ...definition,
-      retired: { brandpersonality: { character_traits: [{ key: 'x', label: 'X' }] } },
+      retired: { widgets: { traits: [{ key: 'x', label: 'X' }] } },
       revision: { id: 'abc', label: 1 },
     };
     expect(revisionId(served)).toBe(revisionId(definition));
@@ -92,7 +90,7 @@ describe('revision ids', () => {
       copy.migrations = {
         2: {
           steps: {
-            brandpersonality: { renameOptions: { character_traits: { brave: 'curious' } } },
+            profile: { renameOptions: { character_traits: { brave: 'calm' } } },
           },
         },
       };
@@ -117,22 +115,21 @@ describe('retired presets', () => {
   it('hold the entries other revisions offered and this one does not, with their labels', () => {
     const retired = retiredPresets(current.presets, [old.presets]);
     expect(retired).toEqual({
-      brandpersonality: { character_traits: [{ key: 'brave', label: 'mutig' }] },
+      widgets: { traits: [{ key: 'brave', label: 'mutig' }] },
     });
     // The newest of the others gives the label.
     const relabelled = structuredClone(old.presets);
-    relabelled.brandpersonality!.character_traits!.find((entry) => entry.key === 'brave')!.label =
-      'mutig (alt)';
-    expect(
-      retiredPresets(current.presets, [relabelled, old.presets]).brandpersonality!.character_traits,
-    ).toEqual([{ key: 'brave', label: 'mutig' }]);
+    relabelled.widgets!.traits!.find((entry) => entry.key === 'brave')!.label = 'mutig (alt)';
+    expect(retiredPresets(current.presets, [relabelled, old.presets]).widgets!.traits).toEqual([
+      { key: 'brave', label: 'mutig' },
+    ]);
     expect(retiredPresets(old.presets, [current.presets])).toEqual({});
   });
 
   it('give a stored key that is no longer offered its old label in display values and prose, never the key', () => {
-    const step = current.steps.find((candidate) => candidate.meta.key === 'brandpersonality')!;
+    const step = current.steps.find((candidate) => candidate.meta.key === 'profile')!;
     const without = displayValues(current, step, personality);
-    expect(without.character_traits).toEqual(['aufrichtig', 'brave', 'neugierig']);
+    expect(without.character_traits).toEqual(['aufrichtig', 'brave', 'gelassen']);
 
     const served: Definition = {
       ...current,
@@ -141,10 +138,10 @@ describe('retired presets', () => {
     expect(displayValues(served, step, personality).character_traits).toEqual([
       'aufrichtig',
       'mutig',
-      'neugierig',
+      'gelassen',
     ]);
-    const prose = new ProseRenderer(served).describeForm('brandpersonality', personality);
-    expect(prose.join(' ')).toContain('Sie ist aufrichtig, mutig und neugierig.');
+    const prose = new ProseRenderer(served).describeForm('profile', personality);
+    expect(prose.join(' ')).toContain('Sie ist aufrichtig, mutig und gelassen.');
     expect(prose.join(' ')).not.toContain('brave');
   });
 });

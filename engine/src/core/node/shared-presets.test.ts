@@ -5,22 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { canonicalDefinitionJson } from '../definition-revision.ts';
 import { loadDefinition } from '../load-definition.ts';
 import {
-  DEFINITIONS_FOLDER,
-  questionnaireDirs,
-  readDefinitionDir,
-  repositoryRoot,
-} from './read-definition-dir.ts';
+  FIXTURE_BRIEF,
+  FIXTURE_CATALOGUE,
+  FIXTURE_SURVEY,
+  FIXTURE_WIDGETS,
+} from '../test/fixture-catalogue.ts';
+import { questionnaireDirs, readDefinitionDir } from './read-definition-dir.ts';
 
-/** A copy of the repository's catalogue: `definitions/` and the shared `presets/` lists. */
+/*
+ * On a copy of the fixture catalogue: fixture-survey names the shared list presets/topics,
+ * fixture-brief and fixture-widgets bring their own. (The shipped catalogue's shared lists are
+ * checked in tests/src/brand-briefing-engine-content.test.ts.)
+ */
 async function copiedCatalogue(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-shared-presets-'));
-  await cp(path.join(repositoryRoot, DEFINITIONS_FOLDER), path.join(root, DEFINITIONS_FOLDER), {
-    recursive: true,
-  });
-  await cp(path.join(repositoryRoot, 'presets'), path.join(root, 'presets'), {
-    recursive: true,
-    filter: (source) => !source.includes(`${path.sep}src`) && !source.endsWith('package.json'),
-  });
+  await cp(FIXTURE_CATALOGUE, root, { recursive: true });
   return root;
 }
 
@@ -28,28 +27,29 @@ const canonical = async (root: string, id: string) =>
   canonicalDefinitionJson(loadDefinition(await readDefinitionDir(questionnaireDirs(root, id))));
 
 describe('shared preset lists belong to the questionnaires that name them', () => {
-  it('a change to a list only the brand briefing names makes a revision of it alone', async () => {
+  it('a change to a list only one questionnaire names makes a revision of it alone', async () => {
     const root = await copiedCatalogue();
-    const before = {
-      brand: await canonical(root, 'markenbriefing'),
-      relaunch: await canonical(root, 'website-relaunch'),
-    };
-    const file = path.join(root, 'presets', 'goals.de.json');
-    const goals = JSON.parse(await readFile(file, 'utf8')) as Record<
+    const ids = [FIXTURE_SURVEY, FIXTURE_BRIEF, FIXTURE_WIDGETS];
+    const before = await Promise.all(ids.map((id) => canonical(root, id)));
+    const file = path.join(root, 'presets', 'topics.de.json');
+    const topics = JSON.parse(await readFile(file, 'utf8')) as Record<
       string,
       { key: string; label: string }[]
     >;
-    const [list] = Object.keys(goals);
-    goals[list!]![0]!.label = 'Ein anderes Ziel';
-    await writeFile(file, JSON.stringify(goals));
-    expect(await canonical(root, 'markenbriefing')).not.toBe(before.brand);
-    expect(await canonical(root, 'website-relaunch')).toBe(before.relaunch);
+    topics.topics![0]!.label = 'Ein anderes Thema';
+    await writeFile(file, JSON.stringify(topics));
+    const after = await Promise.all(ids.map((id) => canonical(root, id)));
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[0]).toContain('Ein anderes Thema');
+    expect(after.slice(1)).toEqual(before.slice(1));
   });
 
   it('takes no shared list into a questionnaire whose schemas do not name it', async () => {
-    const dirs = questionnaireDirs(repositoryRoot, 'website-relaunch');
-    const raw = await readDefinitionDir(dirs);
-    expect(Object.keys(raw.presets)).not.toContain('goals');
-    expect(Object.keys(raw.presets)).not.toContain('polarityprofile');
+    const survey = await readDefinitionDir(questionnaireDirs(FIXTURE_CATALOGUE, FIXTURE_SURVEY));
+    expect(Object.keys(survey.presets)).toContain('topics');
+    for (const id of [FIXTURE_BRIEF, FIXTURE_WIDGETS]) {
+      const raw = await readDefinitionDir(questionnaireDirs(FIXTURE_CATALOGUE, id));
+      expect(Object.keys(raw.presets), id).not.toContain('topics');
+    }
   });
 });
