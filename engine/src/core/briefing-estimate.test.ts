@@ -30,12 +30,12 @@ describe('how long the questionnaire takes (docs/product.md#willkommensseite-und
 
   it('follows the definition: a step more or a list asking for more entries takes longer', () => {
     const before = briefingMinutes(definition);
-    const personas = step('people');
+    const people = step('people');
     const moreEntries: Definition = {
       ...definition,
       steps: definition.steps.map((candidate) =>
-        candidate === personas
-          ? { ...personas, meta: { ...personas.meta, completeness: { minItems: 3 } } }
+        candidate === people
+          ? { ...people, meta: { ...people.meta, completeness: { minItems: 3 } } }
           : candidate,
       ),
     };

@@ -1,35 +1,20 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answersOf, briefingMinutes } from './briefing-estimate.ts';
 import { checkedDocuments, projectProgress } from './completeness.ts';
 import { compileChecks } from './create-validator.ts';
 import type { Definition } from './definition-types.ts';
-import { DEFINITIONS_FOLDER, loadDefinitionFromDisk } from './node/index.ts';
 import { ProseRenderer } from './prose.ts';
+import { FIXTURE_BRIEF, FIXTURE_SURVEY, loadFixture } from './test/fixture-catalogue.ts';
 import { validatorFromChecks } from './validator-runtime.ts';
 import { visibleDefinition } from './visible-steps.ts';
 
 /*
  * The engine's generic behaviour on the fixture catalogue (tests/fixtures/catalogue/), not on the
  * shipped questionnaires: a reworded heading in definitions/ breaks the content contract, never
- * these tests. The engine may not import tests/src (one-way dependencies), so the catalogue is
- * found here the way tests/src/fixture-catalogue.ts finds it: upward from the working directory.
+ * these tests.
  */
-const CATALOGUE = path.join('tests', 'fixtures', 'catalogue');
-function fixtureCatalogue(): string {
-  let dir = process.cwd();
-  while (!existsSync(path.join(dir, CATALOGUE, DEFINITIONS_FOLDER))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`${CATALOGUE} liegt nicht über ${process.cwd()}.`);
-    dir = parent;
-  }
-  return path.join(dir, CATALOGUE);
-}
-
-const root = fixtureCatalogue();
-const brief = await loadDefinitionFromDisk(root, 'fixture-brief');
-const survey = await loadDefinitionFromDisk(root, 'fixture-survey');
+const brief = await loadFixture(FIXTURE_BRIEF);
+const survey = await loadFixture(FIXTURE_SURVEY);
 
 /** The messages of a rejected value (none for an accepted one). */
 const errorsOf = (result: { valid: boolean }) =>

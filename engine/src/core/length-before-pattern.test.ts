@@ -11,9 +11,10 @@ import { FIXTURE_WIDGETS, loadFixture } from './test/fixture-catalogue.ts';
 import { type CompiledChecks, validatorFromChecks } from './validator-runtime.ts';
 
 /**
- * The URL pattern the brand briefing's competitors step shipped with until it was found to backtrack: on this
- * input it takes ~15 s in V8 (quadratic in the number of dots). Kept here on purpose, so the
- * test shows the guard, not the linear pattern, keeps such a string away from the expression.
+ * The URL pattern the brand briefing's competitors step shipped with until it was found to
+ * backtrack: on this input it takes ~15 s in V8 (quadratic in the number of dots). Kept here on
+ * purpose, so the test shows the guard, not the linear pattern, keeps such a string away from the
+ * expression.
  */
 const BACKTRACKING_URL = '^$|^(?:https?|ftp)://[^\\s/?#]+\\.[^\\s/?#]+(?:[/?#]\\S*)?$';
 const PATHOLOGICAL = `http://${'a.'.repeat(60_000)} x`;

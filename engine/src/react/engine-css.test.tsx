@@ -121,8 +121,8 @@ describe('the engine without a host stylesheet', () => {
       <ResultsView
         definition={testDefinition}
         answers={{
-          competitors: [competitor],
-          polarityprofile: { attribute_traditional_modern: 3, attribute_loud_quiet: -1 },
+          rivals: [competitor],
+          scale: { attribute_traditional_modern: 3, attribute_quiet_loud: -1 },
         }}
         customer="Tischlerei Berger"
         project="Relaunch"
