@@ -1,15 +1,20 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ProseRenderer, type Definition } from '@fragewerk/engine/core';
-import { DEFAULT_QUESTIONNAIRE } from '@fragewerk/engine/core/node';
+import { DEFINITIONS_FOLDER } from '@fragewerk/engine/core/node';
 import { describe, expect, it } from 'vitest';
 import type { ResultsJson } from '@fragewerk/schemas/types';
-import { brandBriefingIn, copyRepositoryDefinition } from '../../tests/src/fixture-definition.ts';
+import { FIXTURE_CATALOGUE } from '../../tests/src/fixture-catalogue.ts';
 import { hashPassword } from '../src/accounts/passwords.ts';
 import { AgencySchema } from '../src/agency/agency.entity.ts';
+import {
+  DEFINITION_REVISIONS,
+  type DefinitionRevisions,
+} from '../src/definition/definition-revisions.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
 import { login, PASSWORD, uniqueEmail } from './accounts.ts';
-import type { Body, Item, Json } from './fixtures.ts';
+import { FIXTURE_WIDGETS, type Body, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { catalogueCopyServer } from './catalogue-copy-server.ts';
 import { DATABASES } from './test-server.ts';
@@ -17,7 +22,9 @@ import { DATABASES } from './test-server.ts';
 /*
  * docs/architecture.md#revisionen: the server runs on a copy of the definition, an editor changes
  * the files, the server starts again on the same database – approved projects stay as they were
- * approved, running ones follow the change without losing anything.
+ * approved, running ones follow the change without losing anything. On a copy of the fixture
+ * catalogue, with projects of fixture-widgets: its form `profile` (traits from its presets), its
+ * lists `rivals` (a website field) and `people`.
  */
 
 type Project = Json & {
@@ -25,28 +32,35 @@ type Project = Json & {
   version: number;
   edit_token: string;
   definition_revision: { id: string; label: number };
-  brandpersonality: Json & { version: number };
-  competitors: Item[];
-  userstories: Item[];
+  profile: Json & { version: number };
+  rivals: Item[];
+  people: Item[];
 };
 
-const PERSONALITY = {
+const PROFILE = {
   gender: 'female',
-  age: 'age_26_35',
-  industry: 'crafts',
   job_definition: 'Tischlerin',
-  character_traits: ['honest', 'brave', 'curious'],
+  character_traits: ['honest', 'brave', 'calm'],
 };
-const COMPETITOR = {
+const RIVAL = {
   name: 'Tischlerei Holz',
   url: '',
   explanation: 'Gleiche Region',
   importance: 4,
 };
-const USER_STORY = { role: 'new_customer', priority: 'must', text: 'online bestellen' };
+const PERSON = { name: 'Erika Sommer', age: 34, job_definition: 'Tischlerin' };
+/** fixture-widgets' own presets, relative to the catalogue copy. */
+const WIDGET_PRESETS = path.join(DEFINITIONS_FOLDER, FIXTURE_WIDGETS, 'presets', 'widgets.de.json');
 
-/** A copy of the repository's catalogue (definitions/ and presets/) that a test edits. */
-const copyDefinition = () => copyRepositoryDefinition('fragewerk-revisions-');
+/** A copy of the fixture catalogue (definitions/ and presets/) that a test edits. */
+async function copyDefinition(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-revisions-'));
+  await cp(FIXTURE_CATALOGUE, root, { recursive: true });
+  return root;
+}
+
+/** The folder of fixture-widgets inside a catalogue copy. */
+const widgetsIn = (root: string) => path.join(root, DEFINITIONS_FOLDER, FIXTURE_WIDGETS);
 
 /** Edits one JSON file of a definition copy in place. */
 async function editJson<T = Record<string, unknown>>(
@@ -80,16 +94,20 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
       .execute<{ n: string }[]>(`select count(*) as n from ${table}`);
     return Number(row!.n);
   };
-  /** The brand briefing's stored revisions (the catalogue's other questionnaires have their own). */
+  /** fixture-widgets' stored revisions (the catalogue's other questionnaires have their own). */
   const briefingRevisions = async (): Promise<number> => {
     const [row] = await copy.running.orm.em
       .fork()
       .execute<{ n: string }[]>(
         'select count(*) as n from definition_revision where questionnaire = ?',
-        [DEFAULT_QUESTIONNAIRE],
+        [FIXTURE_WIDGETS],
       );
     return Number(row!.n);
   };
+  /** The id of fixture-widgets' current revision (`/config/definition` is the default one's). */
+  const currentId = () =>
+    copy.running.app.get<DefinitionRevisions>(DEFINITION_REVISIONS).currentOf(FIXTURE_WIDGETS)!.ref
+      .id;
   const rowCounts = async () => ({
     project: await count('project'),
     item: await count('item'),
@@ -100,13 +118,9 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     expect(response.status).toBe(200);
     return response.body.data;
   };
-  const definitionOf = async (id?: string): Promise<Definition> =>
-    (
-      await new HttpClient(copy.running.url).api<Body<Definition>>(
-        'GET',
-        id ? `/definitions/${id}` : '/config/definition',
-      )
-    ).body.data;
+  const definitionOf = async (id = currentId()): Promise<Definition> =>
+    (await new HttpClient(copy.running.url).api<Body<Definition>>('GET', `/definitions/${id}`)).body
+      .data;
 
   /**
    * A verified owner with two filled-in projects, one running and one approved; returns their
@@ -129,23 +143,20 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
       const created = await client.api<Body<Project>>('POST', '/projects/create', {
         project_name: name,
         customer_firm: 'Tischlerei Berger',
+        questionnaire: FIXTURE_WIDGETS,
       });
       const id = created.body.data.id;
       ids.push(id);
       expect(
         (
-          await client.api('PATCH', `/projects/${id}/brandpersonality`, {
-            ...PERSONALITY,
+          await client.api('PATCH', `/projects/${id}/profile`, {
+            ...PROFILE,
             version: 0,
           })
         ).status,
       ).toBe(200);
-      expect((await client.api('POST', `/projects/${id}/competitors`, COMPETITOR)).status).toBe(
-        201,
-      );
-      expect((await client.api('POST', `/projects/${id}/userstories`, USER_STORY)).status).toBe(
-        201,
-      );
+      expect((await client.api('POST', `/projects/${id}/rivals`, RIVAL)).status).toBe(201);
+      expect((await client.api('POST', `/projects/${id}/people`, PERSON)).status).toBe(201);
     }
     expect((await client.api('PUT', `/projects/${ids[1]}/approve`)).status).toBe(200);
     return { running: ids[0]!, approved: ids[1]! };
@@ -224,21 +235,17 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     const { running, approved } = await projects();
     const before = await definitionOf();
     const approvedProse = new ProseRenderer(before).describeForm(
-      'brandpersonality',
-      (await read(await owner(), approved)).brandpersonality,
+      'profile',
+      (await read(await owner(), approved)).profile,
     );
-    expect(approvedProse.join(' ')).toContain('ehrlich, mutig und neugierig');
+    expect(approvedProse.join(' ')).toContain('ehrlich, mutig und gelassen');
     const rows = await rowCounts();
 
     // „mutig“ goes, „ehrlich“ is reworded, and so is a sentence of the results view.
     await restart(async (root) => {
-      await editJson<Manifest>(
-        brandBriefingIn(root),
-        'questionnaire.json',
-        (json) => (json.version = 2),
-      );
-      await editJson<PresetFile>(root, 'presets/brandpersonality.de.json', (json) => {
-        const traits = json.character_traits!;
+      await editJson<Manifest>(widgetsIn(root), 'questionnaire.json', (json) => (json.version = 2));
+      await editJson<PresetFile>(root, WIDGET_PRESETS, (json) => {
+        const traits = json.traits!;
         traits.splice(
           traits.findIndex((entry) => entry.key === 'brave'),
           1,
@@ -246,14 +253,16 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
         traits.find((entry) => entry.key === 'honest')!.label = 'aufrichtig';
       });
       await editJson<{ form: Record<string, string> }>(
-        brandBriefingIn(root),
-        'steps/brandpersonality/prose.de.json',
+        widgetsIn(root),
+        'steps/profile/prose.de.json',
         (json) => (json.form.traits_female = 'Man erlebt sie als {{character_traits, list}}.'),
       );
       await editJson<{ item: Record<string, string> }>(
-        brandBriefingIn(root),
-        'steps/userstories/prose.de.json',
-        (json) => (json.item.story = 'Als {{role}} will ich {{text}}.'),
+        widgetsIn(root),
+        'steps/people/prose.de.json',
+        (json) =>
+          (json.item.about_other =
+            '{{name}} ist {{age}} Jahre jung und arbeitet als {{job_definition}}.'),
       );
     });
     expect(await rowCounts()).toEqual(rows);
@@ -263,63 +272,55 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
       id: expect.not.stringMatching(before.revision!.id),
       label: 2,
     });
-    expect(after.retired?.brandpersonality?.character_traits).toEqual([
-      { key: 'brave', label: 'mutig' },
-    ]);
+    expect(after.retired?.widgets?.traits).toEqual([{ key: 'brave', label: 'mutig' }]);
 
     const client = await owner();
     // The approved briefing: its revision, its labels, its sentences.
     const frozen = await read(client, approved);
     expect(frozen.definition_revision).toEqual(before.revision);
     const approvedDefinition = await definitionOf(frozen.definition_revision.id);
-    expect(
-      new ProseRenderer(approvedDefinition).describeForm(
-        'brandpersonality',
-        frozen.brandpersonality,
-      ),
-    ).toEqual(approvedProse);
+    expect(new ProseRenderer(approvedDefinition).describeForm('profile', frozen.profile)).toEqual(
+      approvedProse,
+    );
 
     // The running project: on the new revision, the stored keys unchanged, no raw key in its prose.
     const moving = await read(client, running);
     expect(moving.definition_revision).toEqual(after.revision);
-    expect(moving.brandpersonality.character_traits).toEqual(PERSONALITY.character_traits);
-    const prose = new ProseRenderer(after).describeForm(
-      'brandpersonality',
-      moving.brandpersonality,
-    );
-    expect(prose.join(' ')).toContain('Man erlebt sie als aufrichtig, mutig und neugierig.');
+    expect(moving.profile.character_traits).toEqual(PROFILE.character_traits);
+    const prose = new ProseRenderer(after).describeForm('profile', moving.profile);
+    expect(prose.join(' ')).toContain('Man erlebt sie als aufrichtig, mutig und gelassen.');
     expect(prose.join(' ')).not.toContain('brave');
 
     // The server's results markup follows each project's revision, too.
-    const storyOf = async (id: string) =>
+    const personOf = async (id: string) =>
       (await client.api<Body<ResultsJson>>('GET', `/projects/${id}/results`)).body.data.steps
-        .userstories;
-    expect(await storyOf(approved)).toContain('möchte ich online bestellen.');
-    expect(await storyOf(running)).toContain('will ich online bestellen.');
-    const personalityOf = async (id: string) =>
+        .people;
+    expect(await personOf(approved)).toContain('ist 34 Jahre alt und arbeitet');
+    expect(await personOf(running)).toContain('ist 34 Jahre jung und arbeitet');
+    const profileOf = async (id: string) =>
       (await client.api<Body<ResultsJson>>('GET', `/projects/${id}/results`)).body.data.steps
-        .brandpersonality;
-    expect(await personalityOf(approved)).toContain('ehrlich, mutig und neugierig');
-    expect(await personalityOf(running)).toContain(
-      'Man erlebt sie als aufrichtig, mutig und neugierig.',
+        .profile;
+    expect(await profileOf(approved)).toContain('ehrlich, mutig und gelassen');
+    expect(await profileOf(running)).toContain(
+      'Man erlebt sie als aufrichtig, mutig und gelassen.',
     );
 
     // Saving the removed key again fails at its field, in German; without it, it saves.
-    const refused = await client.api<Body>('PATCH', `/projects/${running}/brandpersonality`, {
-      ...moving.brandpersonality,
+    const refused = await client.api<Body>('PATCH', `/projects/${running}/profile`, {
+      ...moving.profile,
     });
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.errors!)).toEqual(['character_traits']);
     expect(refused.body.errors!.character_traits![0]).toMatch(/^Charaktereigenschaften/);
-    const saved = await client.api<Body>('PATCH', `/projects/${running}/brandpersonality`, {
-      ...moving.brandpersonality,
-      character_traits: ['honest', 'curious', 'reliable'],
+    const saved = await client.api<Body>('PATCH', `/projects/${running}/profile`, {
+      ...moving.profile,
+      character_traits: ['honest', 'calm', 'reliable'],
     });
     expect(saved.status).toBe(200);
 
     // The owner still edits the approved one – against the revision it was approved on.
-    const edited = await client.api<Body>('PATCH', `/projects/${approved}/brandpersonality`, {
-      ...frozen.brandpersonality,
+    const edited = await client.api<Body>('PATCH', `/projects/${approved}/profile`, {
+      ...frozen.profile,
       job_definition: 'Schreinerin',
     });
     expect(edited.status).toBe(200);
@@ -331,9 +332,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     });
     expect(reopened.status).toBe(200);
     expect(reopened.body.data.definition_revision).toEqual(after.revision);
-    expect(reopened.body.data.brandpersonality.character_traits).toEqual(
-      PERSONALITY.character_traits,
-    );
+    expect(reopened.body.data.profile.character_traits).toEqual(PROFILE.character_traits);
     expect(await rowCounts()).toEqual(rows);
   });
 
@@ -342,7 +341,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     const { running, approved } = await projects();
     const rows = await rowCounts();
     await restart(async (root) => {
-      await editJson<StepSchema>(brandBriefingIn(root), 'steps/competitors/schema.json', (json) => {
+      await editJson<StepSchema>(widgetsIn(root), 'steps/rivals/schema.json', (json) => {
         json.properties.founded = { type: 'integer', title: 'Gründungsjahr', minimum: 1800 };
         json.required.push('founded');
         // The website field goes: stored websites stay, unseen.
@@ -351,71 +350,63 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     });
     expect(await rowCounts()).toEqual(rows);
     const client = await owner();
-    const [item] = (await read(client, running)).competitors;
-    expect(item).toMatchObject(COMPETITOR);
+    const [item] = (await read(client, running)).rivals;
+    expect(item).toMatchObject(RIVAL);
     // docs/architecture.md#vollständigkeit: the entry needs a look, the step is no longer complete.
     const progressOf = async (id: string) => (await read(client, id)).progress as Progress;
     const figureOf = async (id: string) =>
       (
         await client.api<Body<(Json & { id: string; progress: Json })[]>>('GET', '/projects')
       ).body.data.find((project) => project.id === id)!.progress;
-    expect((await progressOf(running)).steps.competitors).toEqual({
+    expect((await progressOf(running)).steps.rivals).toEqual({
       state: 'review',
       invalid: [{ id: item!.id, version: item!.version }],
     });
-    expect(await figureOf(running)).toEqual({ complete: 2, total: 8 });
-    expect((await progressOf(approved)).steps.competitors).toEqual({ state: 'complete' });
-    expect(await figureOf(approved)).toEqual({ complete: 3, total: 8 });
-    const refused = await client.api<Body>(
-      'PATCH',
-      `/projects/${running}/competitors/${item!.id}`,
-      {
-        ...item,
-      },
-    );
+    expect(await figureOf(running)).toEqual({ complete: 2, total: 6 });
+    expect((await progressOf(approved)).steps.rivals).toEqual({ state: 'complete' });
+    expect(await figureOf(approved)).toEqual({ complete: 3, total: 6 });
+    const refused = await client.api<Body>('PATCH', `/projects/${running}/rivals/${item!.id}`, {
+      ...item,
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ founded: ['Gründungsjahr ist ein Pflichtfeld'] });
     // The entry as read, with the website the revision no longer knows: accepted, and kept.
-    const completed = await client.api<Body>(
-      'PATCH',
-      `/projects/${running}/competitors/${item!.id}`,
-      { ...item, url: 'https://holz.example', founded: 1990 },
-    );
+    const completed = await client.api<Body>('PATCH', `/projects/${running}/rivals/${item!.id}`, {
+      ...item,
+      url: 'https://holz.example',
+      founded: 1990,
+    });
     expect(completed.status).toBe(422);
     expect(completed.body.errors).toEqual({ url: ['Das Feld url ist nicht vorgesehen.'] });
     const echoed = await client.api<Body<Item>>(
       'PATCH',
-      `/projects/${running}/competitors/${item!.id}`,
+      `/projects/${running}/rivals/${item!.id}`,
       { ...item, founded: 1990 },
     );
     expect(echoed.status).toBe(200);
-    const [saved] = (await read(client, running)).competitors;
-    expect(saved).toMatchObject({ ...COMPETITOR, founded: 1990 });
-    expect((await progressOf(running)).steps.competitors).toEqual({ state: 'complete' });
-    expect(await figureOf(running)).toEqual({ complete: 3, total: 8 });
+    const [saved] = (await read(client, running)).rivals;
+    expect(saved).toMatchObject({ ...RIVAL, founded: 1990 });
+    expect((await progressOf(running)).steps.rivals).toEqual({ state: 'complete' });
+    expect(await figureOf(running)).toEqual({ complete: 3, total: 6 });
     // Sent without it (as the form does), the stored website stays, too.
-    const withoutUrl = await client.api<Body>(
-      'PATCH',
-      `/projects/${running}/competitors/${item!.id}`,
-      {
-        name: 'Holz',
-        explanation: 'Nachbar',
-        importance: 2,
-        founded: 1991,
-        version: saved!.version,
-      },
-    );
-    expect(withoutUrl.status).toBe(200);
-    expect((await read(client, running)).competitors[0]).toMatchObject({
+    const withoutUrl = await client.api<Body>('PATCH', `/projects/${running}/rivals/${item!.id}`, {
       name: 'Holz',
-      url: COMPETITOR.url,
+      explanation: 'Nachbar',
+      importance: 2,
+      founded: 1991,
+      version: saved!.version,
+    });
+    expect(withoutUrl.status).toBe(200);
+    expect((await read(client, running)).rivals[0]).toMatchObject({
+      name: 'Holz',
+      url: RIVAL.url,
       founded: 1991,
     });
 
-    const [frozen] = (await read(client, approved)).competitors;
+    const [frozen] = (await read(client, approved)).rivals;
     const unchanged = await client.api<Body>(
       'PATCH',
-      `/projects/${approved}/competitors/${frozen!.id}`,
+      `/projects/${approved}/rivals/${frozen!.id}`,
       { ...frozen, explanation: 'Nur im Norden' },
     );
     expect(unchanged.status).toBe(200);
@@ -425,15 +416,11 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     await start();
     const { running, approved } = await projects();
     const rows = await rowCounts();
-    const itemBefore = (await read(await owner(), running)).competitors[0]!;
+    const itemBefore = (await read(await owner(), running)).rivals[0]!;
 
     await restart(async (root) => {
-      await editJson<Manifest>(
-        brandBriefingIn(root),
-        'questionnaire.json',
-        (json) => (json.version = 2),
-      );
-      const step = path.join(brandBriefingIn(root), 'steps', 'competitors');
+      await editJson<Manifest>(widgetsIn(root), 'questionnaire.json', (json) => (json.version = 2));
+      const step = path.join(widgetsIn(root), 'steps', 'rivals');
       await editJson<StepSchema>(step, 'schema.json', (json) => {
         json.properties.description = json.properties.explanation!;
         delete json.properties.explanation;
@@ -455,18 +442,18 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
         'step.json',
         (json) => (json.list.card.text = ['description']),
       );
-      await editJson<PresetFile>(root, 'presets/brandpersonality.de.json', (json) => {
-        json.character_traits!.find((entry) => entry.key === 'brave')!.key = 'courageous';
+      await editJson<PresetFile>(root, WIDGET_PRESETS, (json) => {
+        json.traits!.find((entry) => entry.key === 'brave')!.key = 'courageous';
       });
-      await mkdir(path.join(brandBriefingIn(root), 'migrations'));
+      await mkdir(path.join(widgetsIn(root), 'migrations'));
       await writeFile(
-        path.join(brandBriefingIn(root), 'migrations', '2.json'),
+        path.join(widgetsIn(root), 'migrations', '2.json'),
         JSON.stringify({
           description:
             '„Erläuterung“ heißt jetzt „Beschreibung“, „mutig“ hat einen neuen Schlüssel',
           steps: {
-            competitors: { renameFields: { explanation: 'description' } },
-            brandpersonality: { renameOptions: { character_traits: { brave: 'courageous' } } },
+            rivals: { renameFields: { explanation: 'description' } },
+            profile: { renameOptions: { character_traits: { brave: 'courageous' } } },
           },
         }),
       );
@@ -474,14 +461,14 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     expect(await rowCounts()).toEqual(rows);
     const client = await owner();
     const moved = await read(client, running);
-    const { explanation, ...rest } = COMPETITOR;
-    expect(moved.competitors).toEqual([
+    const { explanation, ...rest } = RIVAL;
+    expect(moved.rivals).toEqual([
       { ...rest, description: explanation, id: itemBefore.id, version: itemBefore.version + 1 },
     ]);
-    expect(moved.brandpersonality.character_traits).toEqual(['honest', 'courageous', 'curious']);
+    expect(moved.profile.character_traits).toEqual(['honest', 'courageous', 'calm']);
     const frozen = await read(client, approved);
-    expect(frozen.competitors[0]).toMatchObject(COMPETITOR);
-    expect(frozen.brandpersonality.character_traits).toEqual(PERSONALITY.character_traits);
+    expect(frozen.rivals[0]).toMatchObject(RIVAL);
+    expect(frozen.profile.character_traits).toEqual(PROFILE.character_traits);
 
     const log = await copy.running.orm.em
       .fork()
@@ -493,25 +480,24 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     expect(log).toEqual([
       {
         project_id: running,
-        step_key: 'brandpersonality',
+        step_key: 'profile',
         migrations: '2',
-        before: PERSONALITY,
-        after: { ...PERSONALITY, character_traits: ['honest', 'courageous', 'curious'] },
+        before: PROFILE,
+        after: { ...PROFILE, character_traits: ['honest', 'courageous', 'calm'] },
       },
       {
         project_id: running,
-        step_key: 'competitors',
+        step_key: 'rivals',
         migrations: '2',
-        before: COMPETITOR,
+        before: RIVAL,
         after: { ...rest, description: explanation },
       },
     ]);
     // A saved entry with the new name works; a start on the same files moves nothing again.
-    const saved = await client.api<Body>(
-      'PATCH',
-      `/projects/${running}/competitors/${itemBefore.id}`,
-      { ...moved.competitors[0], description: 'Nachbarort' },
-    );
+    const saved = await client.api<Body>('PATCH', `/projects/${running}/rivals/${itemBefore.id}`, {
+      ...moved.rivals[0],
+      description: 'Nachbarort',
+    });
     expect(saved.status).toBe(200);
     await restart(async () => {});
     expect(await count('definition_migration_log')).toBe(2);
@@ -521,42 +507,41 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     await start();
     const { running, approved } = await projects();
     const rows = await rowCounts();
-    const stories = (await read(await owner(), running)).userstories;
-    expect(stories).toHaveLength(1);
-    const withoutStories = async (root: string) =>
-      editJson<Manifest>(brandBriefingIn(root), 'questionnaire.json', (json) => {
-        const stage = json.stages.find((candidate) => candidate.key === 'user')!;
-        stage.steps = stage.steps.filter((key) => key !== 'userstories');
+    const people = (await read(await owner(), running)).people;
+    expect(people).toHaveLength(1);
+    const withoutPeople = async (root: string) =>
+      editJson<Manifest>(widgetsIn(root), 'questionnaire.json', (json) => {
+        const stage = json.stages.find((candidate) => candidate.key === 'lists')!;
+        stage.steps = stage.steps.filter((key) => key !== 'people');
       });
-    await restart(withoutStories);
+    await restart(withoutPeople);
     expect(await rowCounts()).toEqual(rows);
     let client = await owner();
     const hidden = await read(client, running);
-    expect(hidden).not.toHaveProperty('userstories');
-    expect((await client.api('POST', `/projects/${running}/userstories`, USER_STORY)).status).toBe(
-      404,
-    );
+    expect(hidden).not.toHaveProperty('people');
+    expect((await client.api('POST', `/projects/${running}/people`, PERSON)).status).toBe(404);
     // The approved project has the step in its revision, and its owner still edits it.
     const frozen = await read(client, approved);
-    expect(frozen.userstories).toHaveLength(1);
+    expect(frozen.people).toHaveLength(1);
     const edited = await client.api<Body>(
       'PATCH',
-      `/projects/${approved}/userstories/${frozen.userstories[0]!.id}`,
-      { ...frozen.userstories[0], text: 'per App bestellen' },
+      `/projects/${approved}/people/${frozen.people[0]!.id}`,
+      { ...frozen.people[0], job_definition: 'Schreinerin' },
     );
     expect(edited.status).toBe(200);
 
     await restart(async (root) => {
-      await editJson<Manifest>(brandBriefingIn(root), 'questionnaire.json', (json) => {
-        json.stages.find((candidate) => candidate.key === 'user')!.steps = [
-          'userstories',
-          'personas',
+      await editJson<Manifest>(widgetsIn(root), 'questionnaire.json', (json) => {
+        json.stages.find((candidate) => candidate.key === 'lists')!.steps = [
+          'rivals',
+          'contacts',
+          'people',
         ];
       });
     });
     expect(await rowCounts()).toEqual(rows);
     client = await owner();
-    expect((await read(client, running)).userstories).toEqual(stories);
+    expect((await read(client, running)).people).toEqual(people);
     // The same files as the first start: the first revision runs again, no third one.
     expect(await briefingRevisions()).toBe(2);
   });
@@ -567,8 +552,8 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
       await start();
       const { running } = await projects();
       await copy.stop();
-      await editJson<PresetFile>(copy.definitionDir, 'presets/brandpersonality.de.json', (json) => {
-        json.character_traits!.find((entry) => entry.key === 'honest')!.label = 'aufrichtig';
+      await editJson<PresetFile>(copy.definitionDir, WIDGET_PRESETS, (json) => {
+        json.traits!.find((entry) => entry.key === 'honest')!.label = 'aufrichtig';
       });
       const both = await Promise.all([start(), start()]);
       try {
