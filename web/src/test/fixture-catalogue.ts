@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Definition, loadDefinition } from '@fragewerk/engine/core';
 import {
-  definitionDirsAbove,
   DEFINITIONS_FOLDER,
   questionnaireDirs,
   readDefinitionDir,
@@ -25,16 +24,21 @@ function repositoryAbove(start: string): string {
   return dir;
 }
 
+const REPOSITORY = repositoryAbove(process.cwd());
+
 /** The fixture catalogue (tests/fixtures/catalogue/), usable as `DEFINITION_DIR`. */
-export const FIXTURE_CATALOGUE = path.join(repositoryAbove(process.cwd()), CATALOGUE);
+export const FIXTURE_CATALOGUE = path.join(REPOSITORY, CATALOGUE);
+
+/** The platform's forms (schemas/forms/) of the same repository. */
+const FORMS_DIR = path.join(REPOSITORY, 'schemas', 'forms');
 
 /**
  * Questionnaire `id` of the fixture catalogue as the server would send it; the platform's forms
- * come from the repository found the same way (not from a module address).
+ * come from the repository found the same way (not from a module address, and not through a
+ * shipped questionnaire's folder).
  */
 export async function loadFixtureQuestionnaire(id: string): Promise<Definition> {
-  const { formsDir } = definitionDirsAbove(process.cwd());
   return loadDefinition(
-    await readDefinitionDir({ ...questionnaireDirs(FIXTURE_CATALOGUE, id), formsDir }),
+    await readDefinitionDir({ ...questionnaireDirs(FIXTURE_CATALOGUE, id), formsDir: FORMS_DIR }),
   );
 }
