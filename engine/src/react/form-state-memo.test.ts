@@ -105,6 +105,12 @@ describe('rememberFormState', () => {
   it('keeps only typed text and numbers in fields without options or defaults', () => {
     expect(keepsValue({ type: 'string' }, 'Text')).toBe(true);
     expect(keepsValue({ type: 'integer' }, 42)).toBe(true);
+    // An optional field that may be empty keeps its typed value just the same.
+    expect(keepsValue({ type: ['string', 'null'] }, 'Text')).toBe(true);
+    expect(keepsValue({ type: ['integer', 'null'] }, 3)).toBe(true);
+    expect(keepsValue({ type: ['string', 'null'] }, 3)).toBe(false);
+    expect(keepsValue({ type: ['string', 'integer'] }, 'Text')).toBe(false);
+    expect(keepsValue({ type: ['string', 'null'], enum: ['a', null] }, 'a')).toBe(false);
     expect(keepsValue({ type: 'integer' }, Number.NaN)).toBe(false);
     expect(keepsValue({ type: 'string', enum: ['a'] }, 'a')).toBe(false);
     expect(keepsValue({ type: 'string', default: 'x' }, 'a')).toBe(false);
@@ -155,6 +161,27 @@ describe('rememberFormState', () => {
     expect(computed).toHaveBeenCalledTimes(2);
     change(remembering, state, 'gender', 'weiblich');
     expect(computed).toHaveBeenCalledTimes(3);
+  });
+
+  it('spares rjsf the whole form while an optional (nullable) text field is typed into', () => {
+    const optional: RJSFSchema = {
+      type: 'object',
+      properties: {
+        note: { type: ['string', 'null'], maxLength: 500 },
+        size: { type: ['integer', 'null'], minimum: 1 },
+      },
+    };
+    const { plain, remembering, computed } = utilsFor(optional);
+    let state = remembering.getDefaultFormState(optional, {}) as Data;
+    let expected = plain.getDefaultFormState(optional, {}) as Data;
+    for (const text of ['W', 'Wo', 'Woc', 'Woch', 'Woche']) {
+      state = change(remembering, state, 'note', text);
+      expected = change(plain, expected, 'note', text);
+    }
+    expect(state).toStrictEqual(expected);
+    expect(computed).toHaveBeenCalledTimes(2);
+    state = change(remembering, state, 'size', 3);
+    expect(state).toStrictEqual(change(plain, expected, 'size', 3));
   });
 
   it("hands back the root's first resolution, and resolves other schemas as rjsf does", () => {

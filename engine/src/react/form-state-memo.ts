@@ -56,11 +56,16 @@ const TYPE_OF: Record<string, string> = { string: 'string', number: 'number', in
 
 /**
  * Whether rjsf's default computation keeps `value` as it is in a field of this schema: a string
- * or finite number in a plain text or number field (no options, no default, no conditions).
+ * or finite number in a plain text or number field (no options, no default, no conditions), also
+ * one that may be empty (`["string", "null"]`, as most optional fields of the definitions are).
  */
 export function keepsValue(schema: unknown, value: unknown): boolean {
-  if (!isPlainObject(schema) || typeof schema.type !== 'string') return false;
-  if (TYPE_OF[schema.type] !== typeof value) return false;
+  if (!isPlainObject(schema)) return false;
+  const types = typeof schema.type === 'string' ? [schema.type] : schema.type;
+  if (!Array.isArray(types)) return false;
+  const own = types.filter((type) => type !== 'null');
+  if (own.length !== 1 || types.length - own.length > 1) return false;
+  if (TYPE_OF[String(own[0])] !== typeof value) return false;
   if (typeof value === 'number' && !Number.isFinite(value)) return false;
   return !REPLACING.some((keyword) => keyword in schema);
 }
