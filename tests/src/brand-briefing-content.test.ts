@@ -48,6 +48,12 @@ describe('the brand briefing’s content', () => {
     );
   });
 
+  it('offers 24 avatars for the personas, the artist and the cook among them', () => {
+    const avatars = presets.personas!.avatars!;
+    expect(avatars).toHaveLength(24);
+    expect(avatars.map((avatar) => avatar.key)).toEqual(expect.arrayContaining(['artist', 'cook']));
+  });
+
   it('counts the goals complete only with a goal of each kind (company, brand, user)', () => {
     expect(step('goals').meta.completeness).toEqual({
       minItemsPerGroup: { company: 1, brand: 1, user: 1 },
