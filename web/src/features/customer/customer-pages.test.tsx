@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Project } from '../../lib/projects-api.ts';
@@ -34,7 +34,7 @@ describe('the welcome page of a share link (docs/product.md#willkommensseite-und
     const page = await screen.findByRole('region', {
       name: 'Willkommen zum Fragebogen „Relaunch 2027“',
     });
-    expect(document.title).toBe('Willkommen – Fragewerk');
+    await waitFor(() => expect(document.title).toBe('Willkommen – Fragewerk'));
     expect(within(page).getByText('Briefing für Tischlerei Berger')).toBeInTheDocument();
     expect(within(page).getByText(/^Agentur Nord hat diesen Fragebogen/)).toBeInTheDocument();
     // Stages and steps come from the definition.
@@ -129,7 +129,7 @@ describe('the thank-you page after the approval', () => {
     const page = await screen.findByRole('region', { name: 'Vielen Dank für Ihre Antworten!' });
     expect(approved).toBe(true);
     expect(router.state.location.pathname).toBe(`/projekte/${id}/danke`);
-    expect(document.title).toBe('Vielen Dank – Fragewerk');
+    await waitFor(() => expect(document.title).toBe('Vielen Dank – Fragewerk'));
     expect(screen.getByText('Projekt freigegeben!')).toBeInTheDocument();
     expect(
       within(page).getByText(
