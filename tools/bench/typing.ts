@@ -143,9 +143,19 @@ async function openAtEnd(page: Page, target: Target) {
   return field;
 }
 
+/**
+ * A new page that starts like the first: the text typed before stays in the browser as a draft
+ * (docs/product.md#entwürfe), which would reopen the editor with it instead of an empty one.
+ */
+async function freshPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript({ content: 'localStorage.clear()' });
+  return page;
+}
+
 /** Types the text into the target at 4× throttle; returns the latencies in ms. */
 async function measure(context: BrowserContext, target: Target, text: string, seed: number) {
-  const page = await context.newPage();
+  const page = await freshPage(context);
   try {
     const field = await openAtEnd(page, target);
     const before = await field.inputValue();
@@ -164,7 +174,7 @@ async function measure(context: BrowserContext, target: Target, text: string, se
 
 /** Types the text into the target unthrottled under a trace; returns main-thread ms per key. */
 async function traceWindow(context: BrowserContext, target: Target, text: string, seed: number) {
-  const page = await context.newPage();
+  const page = await freshPage(context);
   try {
     await openAtEnd(page, target);
     const cdp = await context.newCDPSession(page);
