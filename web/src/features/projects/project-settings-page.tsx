@@ -18,6 +18,7 @@ import {
   useUpdateProjectMutation,
 } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
+import { CustomerContacts } from './customer-contacts.tsx';
 import { useProjectScope } from './project-context.ts';
 import { ResponsibleField } from './responsible-field.tsx';
 import { ShareLink } from './share-link.tsx';
@@ -190,6 +191,7 @@ export function ProjectSettingsPage() {
           </button>
         </div>
       </form>
+      <CustomerContacts projectId={project.id} archived={archived} />
       {confirmingDelete ? (
         <ConfirmDialog
           title={t('settings.deleteTitle')}

@@ -1,0 +1,83 @@
+import { api, unwrap } from '../../lib/api.ts';
+import { handleErrorsLocally } from '../../lib/handled-errors.ts';
+
+/** A customer contact of a project, as the API sends it. */
+export interface ProjectContact {
+  id: string;
+  name: string;
+  email: string;
+  /** When the agency last invited this person by mail; `null` until then. */
+  invited_at: string | null;
+  created_at: string;
+}
+
+/** A contact without an invitation (POST /projects/{id}/contacts). */
+export interface NewContact {
+  name: string;
+  email: string;
+}
+
+/** An invitation by mail; the server adds the contact when the address is new. */
+export interface ContactInvitation extends NewContact {
+  /** A personal line in the mail (at most `INVITATION_MESSAGE_MAX` characters); left out when empty. */
+  message?: string;
+}
+
+/** The longest personal message the server takes in an invitation. */
+export const INVITATION_MESSAGE_MAX = 2000;
+
+// One 'Contact' tag per project: adding, removing or inviting in one project reloads only its list.
+const contactsApiBase = api.enhanceEndpoints({ addTagTypes: ['Contact'] });
+
+export const contactsApi = contactsApiBase.injectEndpoints({
+  endpoints: (build) => ({
+    getProjectContacts: build.query<ProjectContact[], string>({
+      query: (projectId) => `/projects/${projectId}/contacts`,
+      transformResponse: unwrap<ProjectContact[]>,
+      providesTags: (_result, _error, projectId) => [{ type: 'Contact', id: projectId }],
+    }),
+    addProjectContact: build.mutation<ProjectContact, { projectId: string; contact: NewContact }>({
+      query: ({ projectId, contact }) => ({
+        url: `/projects/${projectId}/contacts`,
+        method: 'POST',
+        body: contact,
+      }),
+      transformResponse: unwrap<ProjectContact>,
+      invalidatesTags: (result, _error, { projectId }) =>
+        result ? [{ type: 'Contact', id: projectId }] : [],
+    }),
+    removeProjectContact: build.mutation<unknown, { projectId: string; contactId: string }>({
+      query: ({ projectId, contactId }) => ({
+        url: `/projects/${projectId}/contacts/${contactId}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, error, { projectId }) =>
+        error ? [] : [{ type: 'Contact', id: projectId }],
+    }),
+    // The invitation adds the contact (when new) and sets its `invited_at`: the list reloads.
+    inviteProjectContact: build.mutation<
+      ProjectContact,
+      { projectId: string; invitation: ContactInvitation }
+    >({
+      query: ({ projectId, invitation }) => ({
+        url: `/projects/${projectId}/invitations`,
+        method: 'POST',
+        body: invitation,
+      }),
+      transformResponse: unwrap<ProjectContact>,
+      invalidatesTags: (result, _error, { projectId }) =>
+        result ? [{ type: 'Contact', id: projectId }] : [],
+    }),
+  }),
+});
+
+// The dialogs show field errors (422) and the invitation limit (429) themselves.
+handleErrorsLocally('addProjectContact', [422]);
+handleErrorsLocally('inviteProjectContact', [422, 429]);
+
+export const {
+  useGetProjectContactsQuery,
+  useAddProjectContactMutation,
+  useRemoveProjectContactMutation,
+  useInviteProjectContactMutation,
+} = contactsApi;

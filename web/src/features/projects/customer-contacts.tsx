@@ -1,0 +1,311 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Dialog } from '@fragewerk/engine/react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/store.ts';
+import { FieldNotes } from '../../components/form/field-notes.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { errorBody, errorStatus } from '../../lib/api.ts';
+import { germanDate } from '../../lib/dates.ts';
+import { showToast } from '../../lib/toasts.ts';
+import {
+  INVITATION_MESSAGE_MAX,
+  type ProjectContact,
+  useGetProjectContactsQuery,
+  useInviteProjectContactMutation,
+  useRemoveProjectContactMutation,
+} from './contacts-api.ts';
+import './customer-contacts.css';
+
+/** Only a plausibility check before sending: the server checks the address for real. */
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(value);
+
+type InviteField = 'name' | 'email' | 'message';
+type FieldErrors = Partial<Record<InviteField, string[]>>;
+
+/** Who the dialog invites at first: empty for a new person, the contact's data for „Einladen“. */
+interface Invitee {
+  name: string;
+  email: string;
+}
+
+/** The personal message: a textarea with its errors, like `TextField` (which has no textarea). */
+function MessageField({
+  label,
+  value,
+  onChange,
+  errors,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors: string[];
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={5}
+        value={value}
+        maxLength={INVITATION_MESSAGE_MAX}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={errors.length ? `${id}-error` : undefined}
+      />
+      <FieldNotes id={id} errors={errors} />
+    </div>
+  );
+}
+
+/**
+ * „Per Mail einladen“: name, address and an optional personal message. The server adds the person
+ * to the contacts when the address is new; its refusals (422 at the fields, 429 too many
+ * invitations) show in the dialog, which stays open.
+ */
+function InviteDialog({
+  projectId,
+  invitee,
+  onClose,
+}: {
+  projectId: string;
+  invitee: Invitee;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [invite, { isLoading }] = useInviteProjectContactMutation();
+  const [name, setName] = useState(invitee.name);
+  const [email, setEmail] = useState(invitee.email);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // A refusal that names no field (the invitation limit): above the buttons.
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+
+  /** Attention to the first field that has something to say. */
+  const focusFirstError = () =>
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+
+  const change = (field: InviteField, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setRefusal(undefined);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const invitation = { name: name.trim(), email: email.trim(), message: message.trim() };
+    const found: FieldErrors = {};
+    if (!invitation.name) found.name = [t('contacts.invite.nameRequired')];
+    if (!invitation.email) found.email = [t('contacts.invite.emailRequired')];
+    else if (!looksLikeEmail(invitation.email)) found.email = [t('contacts.invite.emailInvalid')];
+    if (Object.keys(found).length) {
+      setErrors(found);
+      setTimeout(focusFirstError);
+      return;
+    }
+    const { message: text, ...person } = invitation;
+    const result = await invite({
+      projectId,
+      invitation: text ? { ...person, message: text } : person,
+    });
+    if ('error' in result) {
+      // 422 and 429 in the dialog (the error toast stays quiet for them); others get the toast.
+      const status = errorStatus(result.error);
+      if (status !== 422 && status !== 429) return;
+      const body = errorBody(result.error);
+      const fields: FieldErrors = {
+        name: body?.errors?.name,
+        email: body?.errors?.email,
+        message: body?.errors?.message,
+      };
+      const atFields = Object.values(fields).some((list) => list?.length);
+      setErrors(atFields ? fields : {});
+      setRefusal(atFields ? undefined : (body?.message ?? t('errors.generic')));
+      setTimeout(focusFirstError);
+      return;
+    }
+    onClose();
+    dispatch(showToast('success', t('contacts.invite.sent', { email: result.data.email })));
+  };
+
+  return (
+    <Dialog title={t('contacts.invite.title')} onClose={onClose}>
+      <form ref={form} onSubmit={submit} noValidate>
+        <TextField
+          label={t('contacts.invite.name')}
+          value={name}
+          onChange={change('name', setName)}
+          errors={errors.name}
+          autoComplete="off"
+          disabled={isLoading}
+          required
+        />
+        <TextField
+          label={t('contacts.invite.email')}
+          type="email"
+          value={email}
+          onChange={change('email', setEmail)}
+          errors={errors.email}
+          autoComplete="off"
+          disabled={isLoading}
+          required
+        />
+        <MessageField
+          label={t('contacts.invite.message')}
+          value={message}
+          onChange={change('message', setMessage)}
+          errors={errors.message ?? []}
+          disabled={isLoading}
+        />
+        {refusal ? (
+          <p className="field-error" role="alert">
+            {refusal}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button" disabled={isLoading}>
+            {isLoading ? <Spinner small /> : null}
+            {t('contacts.invite.submit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** One contact: name, address, whether and when invited; „Einladen“ and „Entfernen“. */
+function ContactRow({
+  projectId,
+  contact,
+  disabled,
+  onInvite,
+  onRemoved,
+}: {
+  projectId: string;
+  contact: ProjectContact;
+  disabled: boolean;
+  onInvite: () => void;
+  onRemoved: () => void;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [remove, { isLoading }] = useRemoveProjectContactMutation();
+  const { name } = contact;
+
+  const removeContact = async () => {
+    const result = await remove({ projectId, contactId: contact.id });
+    if ('error' in result) return;
+    onRemoved();
+    dispatch(showToast('success', t('contacts.removed', { name })));
+  };
+
+  return (
+    <li className="contacts-row">
+      <div className="contacts-row-main">
+        <span className="contacts-row-name">{name}</span>
+        <span className="contacts-row-detail">{contact.email}</span>
+        <span className="contacts-row-detail">
+          {contact.invited_at
+            ? t('contacts.invitedAt', { date: germanDate(contact.invited_at) })
+            : t('contacts.notInvited')}
+        </span>
+      </div>
+      <div className="contacts-row-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={t('contacts.inviteLabel', { name })}
+          onClick={onInvite}
+          disabled={disabled}
+        >
+          {t('contacts.inviteOne')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={t('contacts.removeLabel', { name })}
+          onClick={removeContact}
+          disabled={disabled || isLoading}
+        >
+          {t('contacts.remove')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * „Kundschaft“ on the project settings page: the customer contacts of the project and their
+ * invitations by mail. Not part of the settings form: each action is sent on its own. An archived
+ * project shows the list, but nobody is invited or removed.
+ */
+export function CustomerContacts({
+  projectId,
+  archived,
+}: {
+  projectId: string;
+  archived: boolean;
+}) {
+  const { t } = useTranslation();
+  const { data: contacts, isLoading, isError } = useGetProjectContactsQuery(projectId);
+  const [invitee, setInvitee] = useState<Invitee | undefined>(undefined);
+  // The removed row (with the focused button) goes: attention goes to the section's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  return (
+    <section className="card form-card contacts-section" aria-labelledby="contacts-title">
+      <div className="contacts-head">
+        <h2 id="contacts-title" ref={heading} tabIndex={-1}>
+          {t('contacts.title')}
+        </h2>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setInvitee({ name: '', email: '' })}
+          disabled={archived}
+        >
+          {t('contacts.inviteNew')}
+        </button>
+      </div>
+      {isLoading ? (
+        <Spinner />
+      ) : isError || !contacts ? (
+        <p className="notice notice-warning" role="status">
+          {t('contacts.loadFailed')}
+        </p>
+      ) : contacts.length ? (
+        <ul className="contacts-list" aria-labelledby="contacts-title">
+          {contacts.map((contact) => (
+            <ContactRow
+              key={contact.id}
+              projectId={projectId}
+              contact={contact}
+              disabled={archived}
+              onInvite={() => setInvitee({ name: contact.name, email: contact.email })}
+              onRemoved={() => heading.current?.focus()}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">{t('contacts.none')}</p>
+      )}
+      {invitee ? (
+        <InviteDialog
+          projectId={projectId}
+          invitee={invitee}
+          onClose={() => setInvitee(undefined)}
+        />
+      ) : null}
+    </section>
+  );
+}
