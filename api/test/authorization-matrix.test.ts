@@ -61,6 +61,8 @@ interface Target {
   projectId: string;
   itemId: string;
   userId: string;
+  /** A customer contact of the project. */
+  contactId: string;
 }
 
 /**
@@ -106,6 +108,21 @@ const ENDPOINTS: Record<
     { order: [itemId] },
   ],
   'PATCH /projects/{id}/frame': ({ projectId }) => ['PATCH', `/projects/${projectId}/frame`, frame],
+  'GET /projects/{id}/contacts': ({ projectId }) => ['GET', `/projects/${projectId}/contacts`],
+  'POST /projects/{id}/contacts': ({ projectId }) => [
+    'POST',
+    `/projects/${projectId}/contacts`,
+    { name: 'Eva Groß', email: 'eva@baeckerei-gross.de' },
+  ],
+  'DELETE /projects/{id}/contacts/{contactId}': ({ projectId, contactId }) => [
+    'DELETE',
+    `/projects/${projectId}/contacts/${contactId}`,
+  ],
+  'POST /projects/{id}/invitations': ({ projectId }) => [
+    'POST',
+    `/projects/${projectId}/invitations`,
+    { name: 'Eva Groß', email: 'eva@baeckerei-gross.de', message: 'Bis Freitag?' },
+  ],
 };
 
 // The rules of docs/product.md#zustände and docs/product.md#rollen-und-rechte: every member of
@@ -184,6 +201,27 @@ const MATRIX: Record<keyof typeof ENDPOINTS, Record<Actor, Cell>> = {
     ...nobody,
     token: [200, 403, 403],
     ...agency([200, 200, 403]),
+  },
+  // The customer's people and their invitations: the agency's alone, not while archived.
+  'GET /projects/{id}/contacts': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([200, 200, 200]),
+  },
+  'POST /projects/{id}/contacts': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([201, 201, 403]),
+  },
+  'DELETE /projects/{id}/contacts/{contactId}': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([204, 204, 403]),
+  },
+  'POST /projects/{id}/invitations': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([201, 201, 403]),
   },
 };
 
@@ -433,6 +471,11 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
       `/projects/${projectId}/ideas`,
       idea,
     );
+    const contact = await owner.api<{ data: { id: string } }>(
+      'POST',
+      `/projects/${projectId}/contacts`,
+      { name: 'Jonas Berger', email: 'jonas@tischlerei-berger.de' },
+    );
     if (sharedResults)
       await owner.api('PATCH', `/projects/${projectId}`, { is_niceview_enabled: true });
     if (state === 'approved') await owner.api('PUT', `/projects/${projectId}/approve`);
@@ -442,6 +485,7 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
       projectId,
       itemId: item.body.data.id,
       userId: ownerId,
+      contactId: contact.body.data.id,
       token: created.body.data.edit_token,
     };
   }

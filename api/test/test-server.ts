@@ -19,7 +19,15 @@ export interface TestServer extends RunningApp {
   config: AppConfig;
   /** The mails sent so far (the due ones of the outbox are sent first), oldest first. */
   mails(): Promise<
-    { file: string; to: string; subject: string; text: string; link: string | undefined }[]
+    {
+      file: string;
+      from: string;
+      replyTo: string;
+      to: string;
+      subject: string;
+      text: string;
+      link: string | undefined;
+    }[]
   >;
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { t } from '../common/messages.ts';
+import { waitText } from '../common/wait-text.ts';
 import {
   forgetAttempts,
   refundAttempt,
@@ -58,14 +59,6 @@ export interface MailKeys {
 /** Addresses are stored hashed: the limit's table holds no one's e-mail address. */
 const emailKey = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-
-/** The wait in German words: „40 Sekunden“, „1 Minute“, „12 Minuten“. */
-export function waitText(seconds: number): string {
-  if (seconds < 60)
-    return t(seconds === 1 ? 'errors.wait.second' : 'errors.wait.seconds', { n: seconds });
-  const minutes = Math.ceil(seconds / 60);
-  return t(minutes === 1 ? 'errors.wait.minute' : 'errors.wait.minutes', { n: minutes });
-}
 
 /**
  * Rate limits in PostgreSQL, so they hold across API processes (docs/architecture.md#limits).

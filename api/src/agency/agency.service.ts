@@ -12,7 +12,7 @@ import { AgencyLogoSchema } from './agency-logo.entity.ts';
 import { AgencySchema } from './agency.entity.ts';
 import settingsSchema from './agency-settings.schema.json' with { type: 'json' };
 import { assertOwner } from './agency-roles.ts';
-import { bodyCheck } from './body-check.ts';
+import { bodyCheck } from '../common/body-check.ts';
 import { contrastOnWhite, MIN_CONTRAST_ON_WHITE, ratioText } from './contrast.ts';
 import { detectLogoType, LOGO_TYPES, mediaTypeOf, type LogoType } from './logo-type.ts';
 import { sanitizeSvg } from './svg-sanitizer.ts';

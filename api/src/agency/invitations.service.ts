@@ -5,7 +5,7 @@ import type { AgencyInvitationJson } from '@fragewerk/schemas/types';
 import type { FieldErrors } from '@fragewerk/engine/core';
 import { hashPassword } from '../accounts/passwords.ts';
 import { weakPasswordMessage } from '../accounts/password-strength.ts';
-import { waitText } from '../accounts/rate-limit.service.ts';
+import { waitText } from '../common/wait-text.ts';
 import { ApiError, invalid, notFound } from '../common/api-error.ts';
 import { t } from '../common/messages.ts';
 import { isUuid } from '../common/secrets.ts';
@@ -21,7 +21,7 @@ import { quotedValue } from '../mail/quoted-value.ts';
 import { UserSchema, type User } from '../users/user.entity.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { assertOwner, lockAgency, type AgencyRole } from './agency-roles.ts';
-import { bodyCheck, bodyValidator } from './body-check.ts';
+import { bodyCheck, bodyValidator } from '../common/body-check.ts';
 import acceptSchema from './invitation-accept.schema.json' with { type: 'json' };
 import invitationSchema from './invitation.schema.json' with { type: 'json' };
 import {

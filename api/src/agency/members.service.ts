@@ -11,7 +11,7 @@ import { MailService } from '../mail/mail.service.ts';
 import { quotedValue } from '../mail/quoted-value.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { assertOwner, lockAgency, type AgencyRole } from './agency-roles.ts';
-import { bodyCheck } from './body-check.ts';
+import { bodyCheck } from '../common/body-check.ts';
 import roleSchema from './member-role.schema.json' with { type: 'json' };
 import { deleteInvitationsTo } from './invitations.repository.ts';
 import { findMember, listMembers, memberJson, otherOwners, setRole } from './members.repository.ts';

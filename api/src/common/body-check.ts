@@ -9,14 +9,14 @@ import {
   type FieldErrors,
   type JsonSchema,
 } from '@fragewerk/engine/core';
-import { invalid } from '../common/api-error.ts';
-import { objectBody } from '../common/json-body.ts';
+import { invalid } from './api-error.ts';
+import { objectBody } from './json-body.ts';
 
-/** One Ajv for the agency's own request schemas (ours: no meta-schema check, see TRUSTED_SCHEMAS). */
+/** One Ajv for the API's own request schemas (ours: no meta-schema check, see TRUSTED_SCHEMAS). */
 const ajv = createAjv(TRUSTED_SCHEMAS);
 
 /**
- * A check of a request body against one of the agency module's schemas (`*.schema.json` beside
+ * A check of a request body against one of a domain's own schemas (`*.schema.json` beside
  * it), the same way the definition's forms are checked (`validatorFromChecks`): storable text
  * first, then trimmed (and `x-normalize: url` completed), then the schema, with German messages
  * per field from the definition's message pack. Returns the normalised body or throws a 422.

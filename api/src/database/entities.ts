@@ -3,6 +3,8 @@ import { AgencySchema } from '../agency/agency.entity.ts';
 import { InvitationSchema } from '../agency/invitation.entity.ts';
 import { LoginAttemptSchema } from '../accounts/login-attempt.entity.ts';
 import { SessionSchema } from '../accounts/session.entity.ts';
+import { CustomerContactSchema } from '../projects/customer-contact.entity.ts';
+import { CustomerInvitationSchema } from '../projects/customer-invitation.entity.ts';
 import { TokenSchema } from '../accounts/token.entity.ts';
 import { DefinitionRevisionSchema } from '../definition/definition-revision.entity.ts';
 import { HealthProbeSchema } from '../health/health-probe.entity.ts';
@@ -33,4 +35,6 @@ export const entities = [
   ProjectProgressSchema,
   HealthProbeSchema,
   FormerTokenSchema,
+  CustomerContactSchema,
+  CustomerInvitationSchema,
 ];

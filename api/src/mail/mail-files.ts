@@ -39,8 +39,10 @@ const decodeWords = (value: string) =>
         : fromQuotedPrintable(data.replace(/_/g, ' ')),
     );
 
-/** A mail file as a person reads it: recipient, subject and text, decoded. */
+/** A mail file as a person reads it: sender, reply address, recipient, subject and text, decoded. */
 export interface ReadMail {
+  from: string;
+  replyTo: string;
   to: string;
   subject: string;
   text: string;
@@ -51,7 +53,13 @@ export function readMail(raw: string): ReadMail {
   const { head, text } = parse(raw);
   const header = (name: string) =>
     decodeWords(new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '');
-  return { to: header('To'), subject: header('Subject'), text };
+  return {
+    from: header('From'),
+    replyTo: header('Reply-To'),
+    to: header('To'),
+    subject: header('Subject'),
+    text,
+  };
 }
 
 /** The header block (folded lines joined) and the decoded body of a single-part text mail. */

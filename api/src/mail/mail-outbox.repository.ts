@@ -4,6 +4,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 export interface ClaimedMail {
   id: string;
   recipient: string;
+  sender_name: string | null;
+  reply_to: string | null;
   template: string;
   subject: string;
   body: string;
@@ -31,7 +33,7 @@ export async function claimDueMail(
                    order by next_attempt_at
                    limit 1
                    for update skip locked)
-      returning id, recipient, template, subject, body, link, attempts`,
+      returning id, recipient, sender_name, reply_to, template, subject, body, link, attempts`,
     [leaseSeconds],
   );
   return rows[0];

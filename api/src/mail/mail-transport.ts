@@ -7,9 +7,18 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { t } from '../common/messages.ts';
 import { mailFolder } from './mail-files.ts';
 
+/** The address of a sender as `MAIL_FROM` gives it: `Name <address>` or the bare address. */
+export function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
 /** A rendered mail, ready to go out. */
 export interface RenderedMail {
   recipient: string;
+  /** A person's name as the sender (the product's address stays the sender's address). */
+  sender_name?: string | null;
+  /** Where replies go. */
+  reply_to?: string | null;
   template: string;
   subject: string;
   body: string;
@@ -53,7 +62,11 @@ export class MailTransport {
 
   async send(mail: RenderedMail): Promise<void> {
     const info = await this.transport.sendMail({
-      from: this.from,
+      // nodemailer quotes and encodes the name; the address stays the product's (SPF, DKIM).
+      from: mail.sender_name
+        ? { name: mail.sender_name, address: addressOf(this.from) }
+        : this.from,
+      ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
       to: mail.recipient,
       subject: mail.subject,
       text: mail.body,
@@ -70,12 +83,20 @@ export class MailTransport {
     this.logger.log(t('mail.savedToFile', { file: name }));
   }
 
-  /** The subject and text of a template with its values and link filled in. */
-  static render(template: string, values: Record<string, string>, link: string) {
+  /**
+   * The subject and text of a template with its values and link filled in, signed by the product
+   * or by `signature` (a member writing for the agency).
+   */
+  static render(
+    template: string,
+    values: Record<string, string>,
+    link: string,
+    signature: string = t('mail.signature'),
+  ) {
     const filled = { ...values, link };
     return {
       subject: t(`mail.${template}.subject`, filled),
-      body: `${t(`mail.${template}.text`, filled)}\n\n${t('mail.signature')}\n`,
+      body: `${t(`mail.${template}.text`, filled)}\n\n${signature}\n`,
     };
   }
 }

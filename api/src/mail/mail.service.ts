@@ -11,6 +11,8 @@ export interface OutgoingMail {
   values: Record<string, string>;
   /** The link the mail is about; logged when mails go to files, so a first user can click it. */
   link: string;
+  /** A member writing to a customer: their name as the sender, replies to them, their signature. */
+  sender?: { name: string; replyTo: string; signature: string };
 }
 
 /**
@@ -26,9 +28,11 @@ export class MailService {
   enqueue(em: EntityManager, mail: OutgoingMail): void {
     em.create(OutboxMailSchema, {
       recipient: mail.to,
+      sender_name: mail.sender?.name ?? null,
+      reply_to: mail.sender?.replyTo ?? null,
       template: mail.template,
       link: mail.link,
-      ...MailTransport.render(mail.template, mail.values, mail.link),
+      ...MailTransport.render(mail.template, mail.values, mail.link, mail.sender?.signature),
     });
   }
 

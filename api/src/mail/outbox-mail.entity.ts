@@ -15,6 +15,10 @@ export const OutboxMailSchema = defineEntity({
       .primary()
       .onCreate(() => randomUUID()),
     recipient: p.string().length(254),
+    /** The sender's name shown instead of the product's (a member writing to a customer). */
+    sender_name: p.string().length(200).nullable(),
+    /** Where replies go (the member's address), when not to the product's sender. */
+    reply_to: p.string().length(254).nullable(),
     /** Key under `mail.` in the locale file, for the log and the `.eml` file name. */
     template: p.string().length(40),
     subject: p.text(),

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module.ts';
+import { CustomerContactsController } from './customer-contacts.controller.ts';
+import { CustomerContactsService } from './customer-contacts.service.ts';
 import { DefinitionMovesService } from './definition-moves.service.ts';
 import { ProjectAccessService } from './project-access.service.ts';
 import { ProjectsController } from './projects.controller.ts';
@@ -15,8 +17,19 @@ import { ResultsService } from './results.service.ts';
  */
 @Module({
   imports: [MailModule],
-  controllers: [ProjectsController, ResultsController, QuestionnairesController],
-  providers: [ProjectsService, ProjectAccessService, DefinitionMovesService, ResultsService],
+  controllers: [
+    ProjectsController,
+    ResultsController,
+    QuestionnairesController,
+    CustomerContactsController,
+  ],
+  providers: [
+    ProjectsService,
+    ProjectAccessService,
+    DefinitionMovesService,
+    ResultsService,
+    CustomerContactsService,
+  ],
   exports: [ProjectAccessService],
 })
 export class ProjectsModule {}

@@ -1,0 +1,41 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { UserRow } from '../users/user-row.ts';
+import { VerifiedUser } from '../users/session-user.decorator.ts';
+import { CustomerContactsService } from './customer-contacts.service.ts';
+import type { ProjectAccess } from './project-access.service.ts';
+import { Access, ForProject } from './project-access.guard.ts';
+
+/** A project's customer contacts and the invitations mailed to them: the agency's members only. */
+@Controller('api/projects/:id')
+export class CustomerContactsController {
+  constructor(private readonly contacts: CustomerContactsService) {}
+
+  @Get('contacts')
+  @ForProject('manage')
+  async list(@Access() access: ProjectAccess) {
+    return { data: await this.contacts.list(access) };
+  }
+
+  @Post('contacts')
+  @ForProject('manage')
+  async add(@Access() access: ProjectAccess, @Body() body: unknown) {
+    return { data: await this.contacts.add(access, body) };
+  }
+
+  @Delete('contacts/:contactId')
+  @HttpCode(204)
+  @ForProject('manage')
+  async remove(@Access() access: ProjectAccess, @Param('contactId') contactId: string) {
+    await this.contacts.remove(access, contactId);
+  }
+
+  @Post('invitations')
+  @ForProject('manage')
+  async invite(
+    @Access() access: ProjectAccess,
+    @VerifiedUser() user: UserRow,
+    @Body() body: unknown,
+  ) {
+    return { data: await this.contacts.invite(access, user, body) };
+  }
+}
