@@ -5,8 +5,6 @@ import { encodedOnce, type EncodedBody } from '../common/encoded-body.ts';
 import { DEFINITION_REVISIONS, type DefinitionRevisions } from './definition-revisions.ts';
 import { browserDefinition, PRESET_ASSETS, type PresetAssets } from './preset-assets.ts';
 
-/** A year: the checks of a revision id never change. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The stored revisions for the browser (docs/architecture.md#revisionen): a project that is not on
@@ -38,12 +36,16 @@ export class DefinitionRevisionsController {
     body.send(request, response, 'application/json', 'no-cache');
   }
 
-  /** GET /assets/checks/{id}.js: the precompiled checks of one revision (like /assets/checks.js). */
+  /**
+   * GET /assets/checks/{id}.js: the precompiled checks of one revision (like /assets/checks.js).
+   * Revalidated (`no-cache`, an empty 304 while unchanged), not cached for good: they hold the
+   * platform's forms too, which belong to no revision and change with the server.
+   */
   @Get('assets/checks/:file')
   async checks(@Param('file') file: string, @Req() request: Request, @Res() response: Response) {
     const revision = file.endsWith('.js') ? await this.revisions.get(file.slice(0, -3)) : undefined;
     if (!revision) throw notFound();
     const module = await encodedOnce(this.checksModules, revision.ref.id, () => revision.checks());
-    module.send(request, response, 'application/javascript', IMMUTABLE);
+    module.send(request, response, 'application/javascript', 'no-cache');
   }
 }
