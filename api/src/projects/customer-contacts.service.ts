@@ -3,11 +3,17 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { briefingMinutes, visibleDefinition } from '@fragewerk/engine/core';
 import { ApiError, forbidden, invalid, notFound } from '../common/api-error.ts';
 import { bodyCheck } from '../common/body-check.ts';
+import { objectBody } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
 import { isUuid } from '../common/secrets.ts';
 import { waitText } from '../common/wait-text.ts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
-import { DEFINITION, type Definition } from '../definition/definition.providers.ts';
+import {
+  DEFINITION,
+  VALIDATOR,
+  type Definition,
+  type ValidatorFor,
+} from '../definition/definition.providers.ts';
 import {
   DEFINITION_REVISIONS,
   type DefinitionRevisions,
@@ -16,7 +22,6 @@ import { MailService } from '../mail/mail.service.ts';
 import { quotedValue } from '../mail/quoted-value.ts';
 import type { UserRow } from '../users/user-row.ts';
 import contactSchema from './customer-contact.schema.json' with { type: 'json' };
-import invitationSchema from './customer-invitation.schema.json' with { type: 'json' };
 import {
   contactByEmail,
   contactCount,
@@ -37,9 +42,6 @@ export const CUSTOMER_INVITATION_LIMIT = 20;
 export const INVITATION_WINDOW_MINUTES = 60;
 
 const checkContact = bodyCheck<{ name: string; email: string }>(contactSchema);
-const checkInvitation = bodyCheck<{ name: string; email: string; message?: string | null }>(
-  invitationSchema,
-);
 
 /**
  * The people on the customer's side of a project and the invitations the agency mails them
@@ -53,6 +55,7 @@ export class CustomerContactsService {
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DEFINITION) private readonly definition: Definition,
+    @Inject(VALIDATOR) private readonly validator: ValidatorFor,
     @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
   ) {}
 
@@ -86,7 +89,10 @@ export class CustomerContactsService {
   async invite(access: ProjectAccess, user: UserRow, body: unknown): Promise<ContactRow> {
     const { project } = access;
     if (project.is_archived) throw forbidden(t('errors.archived'));
-    const value = checkInvitation(body, this.definition.messages);
+    // A platform form: the dialog checks it in the browser with the same schema and messages.
+    const result = this.validator('form:customer-invitation')(objectBody(body));
+    if (!result.valid) throw invalid(result.errors);
+    const { value } = result;
     const email = value.email.toLowerCase();
     const revision = await this.revisions.of(project);
     const shown = visibleDefinition(revision.definition, project.hidden_steps ?? []);

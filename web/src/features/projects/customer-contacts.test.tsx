@@ -162,21 +162,21 @@ describe('project settings, customer contacts („Kundschaft“)', () => {
     expect(rows()).toHaveLength(2);
   });
 
-  it('sends nothing without name and address and says why at the fields', async () => {
+  it('sends nothing without name and address and says why at the fields (the server’s schema and messages)', async () => {
     const { user, server } = await openSettings([]);
     await user.click(await within(section()).findByRole('button', { name: 'Per Mail einladen' }));
     const dialog = inviteDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Einladung senden' }));
     expect(within(dialog).getByLabelText(/^Name/)).toHaveAccessibleDescription(
-      'Bitte geben Sie einen Namen ein.',
+      'Name ist ein Pflichtfeld',
     );
     expect(within(dialog).getByLabelText(/^E-Mail/)).toHaveAccessibleDescription(
-      'Bitte geben Sie eine E-Mail-Adresse ein.',
+      'E-Mail ist ein Pflichtfeld',
     );
     await user.type(within(dialog).getByLabelText(/^E-Mail/), 'paul@');
     await user.click(within(dialog).getByRole('button', { name: 'Einladung senden' }));
     expect(within(dialog).getByLabelText(/^E-Mail/)).toHaveAccessibleDescription(
-      'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+      'E-Mail muss eine gültige E-Mail-Adresse sein.',
     );
     expect(server.invitations).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/store.ts';
 import { FieldNotes } from '../../components/form/field-notes.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { useSchemaForm } from '../../hooks/use-schema-form.ts';
 import { errorBody, errorStatus } from '../../lib/api.ts';
 import { germanDate } from '../../lib/dates.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -17,12 +18,6 @@ import {
 } from './contacts-api.ts';
 import './customer-contacts.css';
 
-/** Only a plausibility check before sending: the server checks the address for real. */
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(value);
-
-type InviteField = 'name' | 'email' | 'message';
-type FieldErrors = Partial<Record<InviteField, string[]>>;
-
 /** Who the dialog invites at first: empty for a new person, the contact's data for „Einladen“. */
 interface Invitee {
   name: string;
@@ -34,12 +29,14 @@ function MessageField({
   label,
   value,
   onChange,
+  onBlur,
   errors,
   disabled,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur: () => void;
   errors: string[];
   disabled: boolean;
 }) {
@@ -53,6 +50,7 @@ function MessageField({
         value={value}
         maxLength={INVITATION_MESSAGE_MAX}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         disabled={disabled}
         aria-invalid={errors.length > 0 || undefined}
         aria-describedby={errors.length ? `${id}-error` : undefined}
@@ -79,56 +77,33 @@ function InviteDialog({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [invite, { isLoading }] = useInviteProjectContactMutation();
-  const [name, setName] = useState(invitee.name);
-  const [email, setEmail] = useState(invitee.email);
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The platform's form `customer-invitation`: the server checks it with the same schema and
+  // German messages.
+  const form = useSchemaForm(
+    'form:customer-invitation',
+    { name: invitee.name, email: invitee.email, message: '' },
+    isLoading,
+  );
   // A refusal that names no field (the invitation limit): above the buttons.
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
-  const form = useRef<HTMLFormElement>(null);
-
-  /** Attention to the first field that has something to say. */
-  const focusFirstError = () =>
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-
-  const change = (field: InviteField, set: (value: string) => void) => (value: string) => {
-    set(value);
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setRefusal(undefined);
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isLoading) return;
-    const invitation = { name: name.trim(), email: email.trim(), message: message.trim() };
-    const found: FieldErrors = {};
-    if (!invitation.name) found.name = [t('contacts.invite.nameRequired')];
-    if (!invitation.email) found.email = [t('contacts.invite.emailRequired')];
-    else if (!looksLikeEmail(invitation.email)) found.email = [t('contacts.invite.emailInvalid')];
-    if (Object.keys(found).length) {
-      setErrors(found);
-      setTimeout(focusFirstError);
-      return;
-    }
-    const { message: text, ...person } = invitation;
+    setRefusal(undefined);
+    if (isLoading || !form.attemptSubmit(event.currentTarget)) return;
+    const { message, name, email } = form.output;
     const result = await invite({
       projectId,
-      invitation: text ? { ...person, message: text } : person,
+      invitation: message ? { name, email, message } : { name, email },
     });
     if ('error' in result) {
       // 422 and 429 in the dialog (the error toast stays quiet for them); others get the toast.
       const status = errorStatus(result.error);
       if (status !== 422 && status !== 429) return;
       const body = errorBody(result.error);
-      const fields: FieldErrors = {
-        name: body?.errors?.name,
-        email: body?.errors?.email,
-        message: body?.errors?.message,
-      };
-      const atFields = Object.values(fields).some((list) => list?.length);
-      setErrors(atFields ? fields : {});
-      setRefusal(atFields ? undefined : (body?.message ?? t('errors.generic')));
-      setTimeout(focusFirstError);
+      const fields = body?.errors ?? {};
+      if (Object.keys(fields).length > 0) form.setServerErrors(fields);
+      else setRefusal(body?.message ?? t('errors.generic'));
       return;
     }
     onClose();
@@ -137,31 +112,35 @@ function InviteDialog({
 
   return (
     <Dialog title={t('contacts.invite.title')} onClose={onClose}>
-      <form ref={form} onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate>
         <TextField
           label={t('contacts.invite.name')}
-          value={name}
-          onChange={change('name', setName)}
-          errors={errors.name}
+          value={form.values.name}
+          onChange={(value) => form.set('name', value)}
+          onBlur={() => form.blur('name')}
+          errors={form.errorsFor('name')}
           autoComplete="off"
           disabled={isLoading}
           required
+          autoFocus={!invitee.name}
         />
         <TextField
           label={t('contacts.invite.email')}
           type="email"
-          value={email}
-          onChange={change('email', setEmail)}
-          errors={errors.email}
+          value={form.values.email}
+          onChange={(value) => form.set('email', value)}
+          onBlur={() => form.blur('email')}
+          errors={form.errorsFor('email')}
           autoComplete="off"
           disabled={isLoading}
           required
         />
         <MessageField
           label={t('contacts.invite.message')}
-          value={message}
-          onChange={change('message', setMessage)}
-          errors={errors.message ?? []}
+          value={form.values.message}
+          onChange={(value) => form.set('message', value)}
+          onBlur={() => form.blur('message')}
+          errors={form.errorsFor('message')}
           disabled={isLoading}
         />
         {refusal ? (
