@@ -19,7 +19,7 @@ type Project = Json & { id: string; edit_token: string };
 type Export = {
   format: string;
   account: Json;
-  projects: (Json & { id: string; results: Record<string, string> })[];
+  projects: (Json & { id: string; results: Record<string, string>; contacts: unknown[] })[];
 };
 
 let counter = 0;
@@ -97,6 +97,11 @@ describe.each(DATABASES)('account data (%s database)', (database) => {
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
+    const contact = await client.api('POST', `/projects/${project.id}/contacts`, {
+      name: `Kontakt ${name}`,
+      email: `kontakt-${project.id}@kunde.de`,
+    });
+    expect(contact.status).toBe(201);
     texts.set(project.id, projectTexts);
     return project;
   }
@@ -200,8 +205,13 @@ describe.each(DATABASES)('account data (%s database)', (database) => {
     for (const exported of file.projects) {
       // Every step's answers exactly as the project read shows them, without the share link.
       const { edit_token: _token, ...shown } = await read(owner.client, exported.id);
-      const { results, ...answers } = exported;
+      const { results, contacts, ...answers } = exported;
       expect(answers).toEqual(shown);
+      // The customer's people the agency keeps for the project come along.
+      expect(contacts).toEqual(
+        (await owner.client.api<{ data: unknown[] }>('GET', `/projects/${exported.id}/contacts`))
+          .body.data,
+      );
       for (const step of [...LIST_STEPS, ...FORM_STEPS])
         expect(typeof results[step], step).toBe('string');
       for (const step of LIST_STEPS) {

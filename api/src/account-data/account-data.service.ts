@@ -18,6 +18,7 @@ import {
 } from '../mail/mail-erasure.ts';
 import { deleteMailFiles, mailFolder } from '../mail/mail-files.ts';
 import { projectDocuments } from '../projects/answers.repository.ts';
+import { projectContacts } from '../projects/customer-contacts.repository.ts';
 import { projectJson } from '../projects/project-json.ts';
 import { resultsJson } from '../projects/project-results.ts';
 import { findProject } from '../projects/projects.repository.ts';
@@ -110,7 +111,9 @@ export class AccountDataService {
     const results = Object.fromEntries(
       Object.entries(markup.steps).map(([key, part]) => [key, resultsText(part ?? '')]),
     );
-    return { ...json, results };
+    // The customer's people the agency keeps for the project are its data, too.
+    const contacts = await projectContacts(em, id);
+    return { ...json, results, contacts };
   }
 
   /**
