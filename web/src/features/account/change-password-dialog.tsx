@@ -3,7 +3,7 @@ import { Dialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/form/text-field.tsx';
 import { paths } from '../../config/paths.ts';
-import { Spinner } from '../../components/spinner.tsx';
+import { FormDialogActions } from '../../components/form/form-dialog-actions.tsx';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';
 import { errorBody, errorStatus } from '../../lib/api.ts';
 import { navigation } from '../../lib/navigation.ts';
@@ -78,15 +78,12 @@ export function ChangePasswordDialog({ userId, onClose }: { userId: string; onCl
         >
           {visible ? t('password.hide') : t('password.show')}
         </button>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button" disabled={isLoading || done}>
-            {isLoading ? <Spinner small /> : null}
-            {t('password.submit')}
-          </button>
-        </div>
+        <FormDialogActions
+          submitLabel={t('password.submit')}
+          onCancel={onClose}
+          busy={isLoading}
+          disabled={done}
+        />
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Dialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/form/text-field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { FormDialogActions } from '../../components/form/form-dialog-actions.tsx';
 import { errorBody, errorStatus } from '../../lib/api.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { useDeleteAccountMutation } from './account-data-api.ts';
@@ -66,15 +66,14 @@ export function DeleteAccountDialog({ userId, onClose }: { userId: string; onClo
           disabled={isLoading || done}
           required
         />
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} autoFocus>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button button-danger" disabled={isLoading || done}>
-            {isLoading ? <Spinner small /> : null}
-            {t('accountData.deleteSubmit')}
-          </button>
-        </div>
+        <FormDialogActions
+          submitLabel={t('accountData.deleteSubmit')}
+          onCancel={onClose}
+          busy={isLoading}
+          disabled={done}
+          danger
+          focusCancel
+        />
       </form>
     </Dialog>
   );

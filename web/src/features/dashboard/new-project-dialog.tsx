@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { TextField } from '../../components/form/text-field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { FormDialogActions } from '../../components/form/form-dialog-actions.tsx';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';
 import { errorBody } from '../../lib/api.ts';
 import { useCreateProjectMutation } from '../../lib/projects-api.ts';
@@ -78,15 +78,11 @@ export function NewProjectDialog({ onClose }: { onClose: () => void }) {
             {message}
           </p>
         ))}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button" disabled={isLoading}>
-            {isLoading ? <Spinner small /> : null}
-            {t('dashboard.create.submit')}
-          </button>
-        </div>
+        <FormDialogActions
+          submitLabel={t('dashboard.create.submit')}
+          onCancel={onClose}
+          busy={isLoading}
+        />
       </form>
     </Dialog>
   );

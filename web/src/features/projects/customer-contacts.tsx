@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store.ts';
 import { FieldNotes } from '../../components/form/field-notes.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
+import { FormDialogActions } from '../../components/form/form-dialog-actions.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';
 import { errorBody, errorStatus } from '../../lib/api.ts';
@@ -148,15 +149,11 @@ function InviteDialog({
             {refusal}
           </p>
         ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button" disabled={isLoading}>
-            {isLoading ? <Spinner small /> : null}
-            {t('contacts.invite.submit')}
-          </button>
-        </div>
+        <FormDialogActions
+          submitLabel={t('contacts.invite.submit')}
+          onCancel={onClose}
+          busy={isLoading}
+        />
       </form>
     </Dialog>
   );
