@@ -78,6 +78,35 @@ describe.each(DATABASES)('API responses match schemas/api/ (%s database)', (data
     expect(dataOf(await new HttpClient(server.url).api('GET', '/user/current'))).toBeNull();
   });
 
+  it('customer contacts: the list, a new one and an invitation', async () => {
+    const project = dataOf<ProjectJson>(
+      await owner.api('POST', '/projects/create', {
+        project_name: 'Kontakte',
+        customer_firm: 'Muster GmbH',
+      }),
+      201,
+    );
+    const added = dataOf<unknown>(
+      await owner.api('POST', `/projects/${project.id}/contacts`, {
+        name: 'Eva Muster',
+        email: 'eva@muster.de',
+      }),
+      201,
+    );
+    expectMatches('customer-contact', added);
+    const invited = dataOf<unknown>(
+      await owner.api('POST', `/projects/${project.id}/invitations`, {
+        name: 'Paul Muster',
+        email: 'paul@muster.de',
+      }),
+      201,
+    );
+    expectMatches('customer-contact', invited);
+    const list = dataOf<unknown[]>(await owner.api('GET', `/projects/${project.id}/contacts`));
+    expect(list).toHaveLength(2);
+    list.forEach((entry) => expectMatches('customer-contact', entry));
+  });
+
   it('the catalogue: every offered questionnaire', async () => {
     const offered = dataOf<unknown[]>(await owner.api('GET', '/questionnaires'));
     expect(offered.length).toBeGreaterThan(1);

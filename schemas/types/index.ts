@@ -10,6 +10,7 @@ export * from './account.ts';
 export * from './api/agency-invitation.ts';
 export * from './api/agency-member.ts';
 export * from './api/agency.ts';
+export * from './api/customer-contact.ts';
 export * from './api/form-answers.ts';
 export * from './api/item.ts';
 export * from './api/offered-questionnaire.ts';

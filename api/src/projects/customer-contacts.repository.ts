@@ -1,15 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CustomerContactJson } from '@fragewerk/schemas/types';
 
 // All SQL of the customer contacts and their invitations (docs/product.md#kundschaft).
 
-/** A contact as the API shows it. */
-export interface ContactRow {
-  id: string;
-  name: string;
-  email: string;
-  invited_at: string | null;
-  created_at: string;
-}
+/** A contact as the API shows it (`schemas/api/customer-contact.schema.json`). */
+export type ContactRow = CustomerContactJson;
 
 // Timestamps as ISO text from to_json, which Date and the browser read in every zone.
 const COLUMNS = `id, name, email, to_json(invited_at) #>> '{}' as invited_at,

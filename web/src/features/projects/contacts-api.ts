@@ -1,27 +1,12 @@
+import type { CustomerContactJson, CustomerInvitationForm } from '@fragewerk/schemas/types';
 import { api, unwrap } from '../../lib/api.ts';
 import { handleErrorsLocally } from '../../lib/handled-errors.ts';
 
-/** A customer contact of a project, as the API sends it. */
-export interface ProjectContact {
-  id: string;
-  name: string;
-  email: string;
-  /** When the agency last invited this person by mail; `null` until then. */
-  invited_at: string | null;
-  created_at: string;
-}
+/** A customer contact of a project (`schemas/api/customer-contact.schema.json`). */
+export type ProjectContact = CustomerContactJson;
 
-/** A contact without an invitation (POST /projects/{id}/contacts). */
-export interface NewContact {
-  name: string;
-  email: string;
-}
-
-/** An invitation by mail; the server adds the contact when the address is new. */
-export interface ContactInvitation extends NewContact {
-  /** A personal line in the mail (at most `INVITATION_MESSAGE_MAX` characters); left out when empty. */
-  message?: string;
-}
+/** An invitation by mail (`schemas/forms/customer-invitation`); the server adds a new address. */
+export type ContactInvitation = CustomerInvitationForm;
 
 /** The longest personal message the server takes in an invitation. */
 export const INVITATION_MESSAGE_MAX = 2000;
@@ -35,16 +20,6 @@ export const contactsApi = contactsApiBase.injectEndpoints({
       query: (projectId) => `/projects/${projectId}/contacts`,
       transformResponse: unwrap<ProjectContact[]>,
       providesTags: (_result, _error, projectId) => [{ type: 'Contact', id: projectId }],
-    }),
-    addProjectContact: build.mutation<ProjectContact, { projectId: string; contact: NewContact }>({
-      query: ({ projectId, contact }) => ({
-        url: `/projects/${projectId}/contacts`,
-        method: 'POST',
-        body: contact,
-      }),
-      transformResponse: unwrap<ProjectContact>,
-      invalidatesTags: (result, _error, { projectId }) =>
-        result ? [{ type: 'Contact', id: projectId }] : [],
     }),
     removeProjectContact: build.mutation<unknown, { projectId: string; contactId: string }>({
       query: ({ projectId, contactId }) => ({
@@ -72,12 +47,10 @@ export const contactsApi = contactsApiBase.injectEndpoints({
 });
 
 // The dialogs show field errors (422) and the invitation limit (429) themselves.
-handleErrorsLocally('addProjectContact', [422]);
 handleErrorsLocally('inviteProjectContact', [422, 429]);
 
 export const {
   useGetProjectContactsQuery,
-  useAddProjectContactMutation,
   useRemoveProjectContactMutation,
   useInviteProjectContactMutation,
 } = contactsApi;
