@@ -5,7 +5,6 @@ import { encodedOnce, type EncodedBody } from '../common/encoded-body.ts';
 import { DEFINITION_REVISIONS, type DefinitionRevisions } from './definition-revisions.ts';
 import { browserDefinition, PRESET_ASSETS, type PresetAssets } from './preset-assets.ts';
 
-
 /**
  * The stored revisions for the browser (docs/architecture.md#revisionen): a project that is not on
  * the current revision (an approved one) is shown and checked with its own.
