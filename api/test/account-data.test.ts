@@ -97,7 +97,7 @@ describe.each(DATABASES)('account data (%s database)', (database) => {
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
-    const contact = await client.api('POST', `/projects/${project.id}/contacts`, {
+    const contact = await client.api('POST', `/projects/${project.id}/customer-contacts`, {
       name: `Kontakt ${name}`,
       email: `kontakt-${project.id}@kunde.de`,
     });
@@ -209,8 +209,12 @@ describe.each(DATABASES)('account data (%s database)', (database) => {
       expect(answers).toEqual(shown);
       // The customer's people the agency keeps for the project come along.
       expect(contacts).toEqual(
-        (await owner.client.api<{ data: unknown[] }>('GET', `/projects/${exported.id}/contacts`))
-          .body.data,
+        (
+          await owner.client.api<{ data: unknown[] }>(
+            'GET',
+            `/projects/${exported.id}/customer-contacts`,
+          )
+        ).body.data,
       );
       for (const step of [...LIST_STEPS, ...FORM_STEPS])
         expect(typeof results[step], step).toBe('string');

@@ -108,15 +108,18 @@ const ENDPOINTS: Record<
     { order: [itemId] },
   ],
   'PATCH /projects/{id}/frame': ({ projectId }) => ['PATCH', `/projects/${projectId}/frame`, frame],
-  'GET /projects/{id}/contacts': ({ projectId }) => ['GET', `/projects/${projectId}/contacts`],
-  'POST /projects/{id}/contacts': ({ projectId }) => [
+  'GET /projects/{id}/customer-contacts': ({ projectId }) => [
+    'GET',
+    `/projects/${projectId}/customer-contacts`,
+  ],
+  'POST /projects/{id}/customer-contacts': ({ projectId }) => [
     'POST',
-    `/projects/${projectId}/contacts`,
+    `/projects/${projectId}/customer-contacts`,
     { name: 'Eva Groß', email: 'eva@baeckerei-gross.de' },
   ],
-  'DELETE /projects/{id}/contacts/{contactId}': ({ projectId, contactId }) => [
+  'DELETE /projects/{id}/customer-contacts/{contactId}': ({ projectId, contactId }) => [
     'DELETE',
-    `/projects/${projectId}/contacts/${contactId}`,
+    `/projects/${projectId}/customer-contacts/${contactId}`,
   ],
   'POST /projects/{id}/invitations': ({ projectId }) => [
     'POST',
@@ -203,17 +206,17 @@ const MATRIX: Record<keyof typeof ENDPOINTS, Record<Actor, Cell>> = {
     ...agency([200, 200, 403]),
   },
   // The customer's people and their invitations: the agency's alone, not while archived.
-  'GET /projects/{id}/contacts': {
+  'GET /projects/{id}/customer-contacts': {
     ...nobody,
     token: [403, 403, 403],
     ...agency([200, 200, 200]),
   },
-  'POST /projects/{id}/contacts': {
+  'POST /projects/{id}/customer-contacts': {
     ...nobody,
     token: [403, 403, 403],
     ...agency([201, 201, 403]),
   },
-  'DELETE /projects/{id}/contacts/{contactId}': {
+  'DELETE /projects/{id}/customer-contacts/{contactId}': {
     ...nobody,
     token: [403, 403, 403],
     ...agency([204, 204, 403]),
@@ -473,7 +476,7 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
     );
     const contact = await owner.api<{ data: { id: string } }>(
       'POST',
-      `/projects/${projectId}/contacts`,
+      `/projects/${projectId}/customer-contacts`,
       { name: 'Jonas Berger', email: 'jonas@tischlerei-berger.de' },
     );
     if (sharedResults)

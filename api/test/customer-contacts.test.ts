@@ -49,28 +49,33 @@ describe.each(DATABASES)('customer contacts and invitations (%s database)', (dat
   }
 
   const contacts = async (project: Project) =>
-    (await agency.api<Body<Contact[]>>('GET', `/projects/${project.id}/contacts`)).body.data;
+    (await agency.api<Body<Contact[]>>('GET', `/projects/${project.id}/customer-contacts`)).body
+      .data;
 
   it('keeps a list of contacts: added, an address once, removed', async () => {
     const project = await newProject();
     expect(await contacts(project)).toEqual([]);
-    const added = await agency.api<Body<Contact>>('POST', `/projects/${project.id}/contacts`, {
-      name: '  Eva Groß ',
-      email: 'Eva@Baeckerei-Gross.de',
-    });
+    const added = await agency.api<Body<Contact>>(
+      'POST',
+      `/projects/${project.id}/customer-contacts`,
+      {
+        name: '  Eva Groß ',
+        email: 'Eva@Baeckerei-Gross.de',
+      },
+    );
     expect(added.status).toBe(201);
     expect(added.body.data).toMatchObject({
       name: 'Eva Groß',
       email: 'eva@baeckerei-gross.de',
       invited_at: null,
     });
-    const again = await agency.api<Refusal>('POST', `/projects/${project.id}/contacts`, {
+    const again = await agency.api<Refusal>('POST', `/projects/${project.id}/customer-contacts`, {
       name: 'Eva',
       email: 'eva@baeckerei-gross.de',
     });
     expect(again.status).toBe(422);
     expect(again.body.errors).toEqual({ email: ['Diese Adresse steht schon bei den Kontakten.'] });
-    const wrong = await agency.api<Refusal>('POST', `/projects/${project.id}/contacts`, {
+    const wrong = await agency.api<Refusal>('POST', `/projects/${project.id}/customer-contacts`, {
       name: '',
       email: 'keine-adresse',
     });
@@ -81,19 +86,19 @@ describe.each(DATABASES)('customer contacts and invitations (%s database)', (dat
 
     const removed = await agency.api(
       'DELETE',
-      `/projects/${project.id}/contacts/${added.body.data.id}`,
+      `/projects/${project.id}/customer-contacts/${added.body.data.id}`,
     );
     expect(removed.status).toBe(204);
     expect(await contacts(project)).toEqual([]);
     const gone = await agency.api<Refusal>(
       'DELETE',
-      `/projects/${project.id}/contacts/${added.body.data.id}`,
+      `/projects/${project.id}/customer-contacts/${added.body.data.id}`,
     );
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('Diesen Kontakt gibt es nicht (mehr).');
-    expect((await agency.api('DELETE', `/projects/${project.id}/contacts/kein-id`)).status).toBe(
-      404,
-    );
+    expect(
+      (await agency.api('DELETE', `/projects/${project.id}/customer-contacts/kein-id`)).status,
+    ).toBe(404);
   });
 
   it('takes at most 20 contacts per project', async () => {
@@ -101,13 +106,13 @@ describe.each(DATABASES)('customer contacts and invitations (%s database)', (dat
     for (let index = 0; index < 20; index += 1)
       expect(
         (
-          await agency.api('POST', `/projects/${project.id}/contacts`, {
+          await agency.api('POST', `/projects/${project.id}/customer-contacts`, {
             name: `Person ${index}`,
             email: `person${index}@kunde.de`,
           })
         ).status,
       ).toBe(201);
-    const more = await agency.api<Refusal>('POST', `/projects/${project.id}/contacts`, {
+    const more = await agency.api<Refusal>('POST', `/projects/${project.id}/customer-contacts`, {
       name: 'Eine zu viel',
       email: 'zu-viel@kunde.de',
     });
@@ -203,14 +208,14 @@ describe.each(DATABASES)('customer contacts and invitations (%s database)', (dat
   it('lets only the agency’s members in: not the customer, not another agency', async () => {
     const project = await newProject();
     const colleague = await colleagueOf(server, ownerId);
-    expect((await colleague.client.api('GET', `/projects/${project.id}/contacts`)).status).toBe(
-      200,
-    );
+    expect(
+      (await colleague.client.api('GET', `/projects/${project.id}/customer-contacts`)).status,
+    ).toBe(200);
     const customer = new HttpClient(server.url);
     customer.editToken = project.edit_token;
     for (const [method, route] of [
-      ['GET', 'contacts'],
-      ['POST', 'contacts'],
+      ['GET', 'customer-contacts'],
+      ['POST', 'customer-contacts'],
       ['POST', 'invitations'],
     ] as const)
       expect(
@@ -223,7 +228,7 @@ describe.each(DATABASES)('customer contacts and invitations (%s database)', (dat
         ).status,
       ).toBe(403);
     const other = (await verifiedAccount(server, 'Agentur Süd')).client;
-    expect((await other.api('GET', `/projects/${project.id}/contacts`)).status).toBe(404);
+    expect((await other.api('GET', `/projects/${project.id}/customer-contacts`)).status).toBe(404);
     expect(
       (
         await other.api('POST', `/projects/${project.id}/invitations`, {
@@ -233,13 +238,14 @@ describe.each(DATABASES)('customer contacts and invitations (%s database)', (dat
       ).status,
     ).toBe(404);
     expect(
-      (await new HttpClient(server.url).api('GET', `/projects/${project.id}/contacts`)).status,
+      (await new HttpClient(server.url).api('GET', `/projects/${project.id}/customer-contacts`))
+        .status,
     ).toBe(401);
   });
 
   it('changes nothing on an archived project, and the contacts go with a deleted one', async () => {
     const project = await newProject();
-    await agency.api('POST', `/projects/${project.id}/contacts`, {
+    await agency.api('POST', `/projects/${project.id}/customer-contacts`, {
       name: 'Eva',
       email: 'eva@example.de',
     });

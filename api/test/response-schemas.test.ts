@@ -87,7 +87,7 @@ describe.each(DATABASES)('API responses match schemas/api/ (%s database)', (data
       201,
     );
     const added = dataOf<unknown>(
-      await owner.api('POST', `/projects/${project.id}/contacts`, {
+      await owner.api('POST', `/projects/${project.id}/customer-contacts`, {
         name: 'Eva Muster',
         email: 'eva@muster.de',
       }),
@@ -102,7 +102,9 @@ describe.each(DATABASES)('API responses match schemas/api/ (%s database)', (data
       201,
     );
     expectMatches('customer-contact', invited);
-    const list = dataOf<unknown[]>(await owner.api('GET', `/projects/${project.id}/contacts`));
+    const list = dataOf<unknown[]>(
+      await owner.api('GET', `/projects/${project.id}/customer-contacts`),
+    );
     expect(list).toHaveLength(2);
     list.forEach((entry) => expectMatches('customer-contact', entry));
   });

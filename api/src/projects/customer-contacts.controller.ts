@@ -10,19 +10,19 @@ import { Access, ForProject } from './project-access.guard.ts';
 export class CustomerContactsController {
   constructor(private readonly contacts: CustomerContactsService) {}
 
-  @Get('contacts')
+  @Get('customer-contacts')
   @ForProject('manage')
   async list(@Access() access: ProjectAccess) {
     return { data: await this.contacts.list(access) };
   }
 
-  @Post('contacts')
+  @Post('customer-contacts')
   @ForProject('manage')
   async add(@Access() access: ProjectAccess, @Body() body: unknown) {
     return { data: await this.contacts.add(access, body) };
   }
 
-  @Delete('contacts/:contactId')
+  @Delete('customer-contacts/:contactId')
   @HttpCode(204)
   @ForProject('manage')
   async remove(@Access() access: ProjectAccess, @Param('contactId') contactId: string) {

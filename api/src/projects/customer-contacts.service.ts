@@ -59,12 +59,12 @@ export class CustomerContactsService {
     @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
   ) {}
 
-  /** GET /api/projects/{id}/contacts, oldest first. */
+  /** GET /api/projects/{id}/customer-contacts, oldest first. */
   list({ project }: ProjectAccess): Promise<ContactRow[]> {
     return projectContacts(this.orm.em, project.id);
   }
 
-  /** POST /api/projects/{id}/contacts: a new contact (an address once per project). */
+  /** POST /api/projects/{id}/customer-contacts: a new contact (an address once per project). */
   async add({ project }: ProjectAccess, body: unknown): Promise<ContactRow> {
     if (project.is_archived) throw forbidden(t('errors.archived'));
     const value = checkContact(body, this.definition.messages);
@@ -74,7 +74,7 @@ export class CustomerContactsService {
     });
   }
 
-  /** DELETE /api/projects/{id}/contacts/{contactId}. */
+  /** DELETE /api/projects/{id}/customer-contacts/{contactId}. */
   async remove({ project }: ProjectAccess, contactId: string): Promise<void> {
     if (project.is_archived) throw forbidden(t('errors.archived'));
     if (!isUuid(contactId) || !(await deleteContact(this.orm.em, project.id, contactId)))

@@ -127,6 +127,24 @@ describe('loadDefinition', () => {
     ]);
   });
 
+  it('rejects a step keyed like an address of every project (the route of its answers)', () => {
+    const broken = copy();
+    broken.steps.invitations = { ...structuredClone(raw.steps.contacts!) };
+    (broken.steps.invitations.step as { key: string; slug: string }).key = 'invitations';
+    (broken.steps.invitations.step as { key: string; slug: string }).slug = 'einladungen';
+    (broken.questionnaire as { stages: { steps: string[] }[] }).stages[0]!.steps.push(
+      'invitations',
+    );
+    expect(problemsOf(broken)).toEqual([
+      {
+        file: 'definitions/fixture-widgets/questionnaire.json',
+        path: '/stages/0/steps/3',
+        message:
+          '„invitations“ ist eine Adresse jedes Projekts (/api/projects/{id}/invitations); die Antworten eines Schritts stehen unter seinem Schlüssel. Der Schritt braucht einen anderen Schlüssel.',
+      },
+    ]);
+  });
+
   it('rejects a completeness setting asking for no entry or a negative one per group', () => {
     const broken = copy();
     (broken.steps.rivals!.step as Record<string, unknown>).completeness = { minItems: 0 };

@@ -31,7 +31,7 @@ import type {
 } from './definition-types.ts';
 import { resolvePresets, resolveUiPresets } from './resolve-presets.ts';
 import { isObject } from './is-object.ts';
-import { PROJECT_FIELDS } from './project-fields.ts';
+import { PROJECT_FIELDS, PROJECT_ROUTES } from './project-fields.ts';
 
 /** Thrown when the definition files are not usable; `problems` names every file and fault. */
 export class DefinitionError extends Error {
@@ -153,6 +153,14 @@ export function inspectDefinition(raw: RawDefinition): {
             file: `${base}/questionnaire.json`,
             path: at,
             message: `„${key}“ ist ein Feld jedes Projekts; die Antworten eines Schritts stehen unter seinem Schlüssel daneben. Der Schritt braucht einen anderen Schlüssel.`,
+          });
+          return;
+        }
+        if (PROJECT_ROUTES.has(key)) {
+          problems.push({
+            file: `${base}/questionnaire.json`,
+            path: at,
+            message: `„${key}“ ist eine Adresse jedes Projekts (/api/projects/{id}/${key}); die Antworten eines Schritts stehen unter seinem Schlüssel. Der Schritt braucht einen anderen Schlüssel.`,
           });
           return;
         }

@@ -25,3 +25,10 @@ export const PROJECT_FIELDS: ReadonlySet<string> = new Set([
   'agency',
   'hidden_steps',
 ]);
+
+/**
+ * The addresses under `/api/projects/{id}/` that are not a step's: a step's answers are read and
+ * written at `/api/projects/{id}/{key}`, so no step may be keyed like one of them (names with „-“
+ * can never be a key).
+ */
+export const PROJECT_ROUTES: ReadonlySet<string> = new Set(['results', 'approve', 'invitations']);

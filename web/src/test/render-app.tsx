@@ -49,7 +49,7 @@ export const server = setupServer(
   // The catalogue the overlay „Neues Projekt“ offers.
   http.get('*/api/questionnaires', () => HttpResponse.json({ data: questionnaires })),
   // The settings page lists the project's customer contacts („Kundschaft“): none unless a test says.
-  http.get('*/api/projects/:id/contacts', () => HttpResponse.json({ data: [] })),
+  http.get('*/api/projects/:id/customer-contacts', () => HttpResponse.json({ data: [] })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

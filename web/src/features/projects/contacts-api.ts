@@ -17,13 +17,13 @@ const contactsApiBase = api.enhanceEndpoints({ addTagTypes: ['Contact'] });
 export const contactsApi = contactsApiBase.injectEndpoints({
   endpoints: (build) => ({
     getProjectContacts: build.query<ProjectContact[], string>({
-      query: (projectId) => `/projects/${projectId}/contacts`,
+      query: (projectId) => `/projects/${projectId}/customer-contacts`,
       transformResponse: unwrap<ProjectContact[]>,
       providesTags: (_result, _error, projectId) => [{ type: 'Contact', id: projectId }],
     }),
     removeProjectContact: build.mutation<unknown, { projectId: string; contactId: string }>({
       query: ({ projectId, contactId }) => ({
-        url: `/projects/${projectId}/contacts/${contactId}`,
+        url: `/projects/${projectId}/customer-contacts/${contactId}`,
         method: 'DELETE',
       }),
       invalidatesTags: (_result, error, { projectId }) =>

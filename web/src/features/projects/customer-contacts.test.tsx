@@ -42,7 +42,7 @@ function contactsServer(initial: ProjectContact[], project: Partial<Project> = {
       patches.push(body);
       return [200, makeProject(project)];
     }),
-    http.get(`*/api/projects/${id}/contacts`, () => HttpResponse.json({ data: contacts })),
+    http.get(`*/api/projects/${id}/customer-contacts`, () => HttpResponse.json({ data: contacts })),
     api.post(`/projects/${id}/invitations`, (body) => {
       invitations.push(body);
       const { name, email } = body as ContactInvitation;
@@ -61,7 +61,7 @@ function contactsServer(initial: ProjectContact[], project: Partial<Project> = {
         : [...contacts, invited];
       return [201, invited];
     }),
-    http.delete(`*/api/projects/${id}/contacts/:contactId`, ({ params }) => {
+    http.delete(`*/api/projects/${id}/customer-contacts/:contactId`, ({ params }) => {
       deleted.push(String(params.contactId));
       contacts = contacts.filter((contact) => contact.id !== params.contactId);
       return new HttpResponse(null, { status: 204 });
