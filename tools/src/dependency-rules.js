@@ -19,14 +19,18 @@
  *                   users
  *   projects        common, config, definition, mail, users     ProjectAccessService
  *   questionnaire   common, config, definition, projects        –
+ *   client-loop     common, config, definition, mail,           QuestionMailsService,
+ *                   projects, users                             RemindersService (Rückfragen,
+ *                                                               reminders; housekeeping runs
+ *                                                               their mail rounds)
  *   account-data    accounts, common, config, definition,       – (export and deletion of an
  *                   mail, pages, projects, users                account's own data)
- *   database        accounts, common, definition, health,       MikroORM (global); also
- *                   mail, projects, users (the entities;        withAdvisoryLock for jobs
- *                   common for its texts)
+ *   database        accounts, client-loop, common, definition,  MikroORM (global); also
+ *                   health, mail, projects, users (the          withAdvisoryLock for jobs
+ *                   entities; common for its texts)
  *   logging         –                                           (no module: pino for create-app.ts)
- *   housekeeping    accounts, common, config, database, mail    – (a scheduled job; mail for
- *                                                               the age of mail files)
+ *   housekeeping    accounts, client-loop, common, config,      – (scheduled jobs; mail for
+ *                   database, mail                              the age of mail files)
  *   health          common                                      – (no module: health routes
  *                                                               before the session, shutdown)
  *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts,
@@ -91,6 +95,7 @@ const apiDomains = {
   accounts: ['common', 'config', 'definition', 'mail', 'pages', 'users'],
   projects: ['common', 'config', 'definition', 'mail', 'users'],
   questionnaire: ['common', 'config', 'definition', 'projects'],
+  'client-loop': ['common', 'config', 'definition', 'mail', 'projects', 'users'],
   'account-data': [
     'accounts',
     'common',
@@ -101,9 +106,18 @@ const apiDomains = {
     'projects',
     'users',
   ],
-  database: ['accounts', 'common', 'definition', 'health', 'mail', 'projects', 'users'],
+  database: [
+    'accounts',
+    'client-loop',
+    'common',
+    'definition',
+    'health',
+    'mail',
+    'projects',
+    'users',
+  ],
   logging: [],
-  housekeeping: ['accounts', 'common', 'config', 'database', 'mail'],
+  housekeeping: ['accounts', 'client-loop', 'common', 'config', 'database', 'mail'],
   health: ['common'],
 };
 const apiFolders = [...Object.keys(apiDomains), 'locale'];

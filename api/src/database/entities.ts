@@ -15,6 +15,11 @@ import { FormerTokenSchema } from '../projects/former-token.entity.ts';
 import { ItemSchema } from '../projects/item.entity.ts';
 import { ProjectProgressSchema } from '../projects/project-progress.entity.ts';
 import { ProjectSchema } from '../projects/project.entity.ts';
+import { ProjectActivitySchema } from '../projects/project-activity.entity.ts';
+import { StepReviewSchema } from '../projects/step-review.entity.ts';
+import { ProjectQuestionSchema } from '../client-loop/project-question.entity.ts';
+import { QuestionReplySchema } from '../client-loop/question-reply.entity.ts';
+import { ReminderSentSchema } from '../client-loop/reminder-sent.entity.ts';
 import { UserSchema } from '../users/user.entity.ts';
 
 /** Every entity of the data model (docs/architecture.md#datenmodell). */
@@ -37,4 +42,9 @@ export const entities = [
   FormerTokenSchema,
   CustomerContactSchema,
   CustomerInvitationSchema,
+  ProjectActivitySchema,
+  StepReviewSchema,
+  ProjectQuestionSchema,
+  QuestionReplySchema,
+  ReminderSentSchema,
 ];

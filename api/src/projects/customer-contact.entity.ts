@@ -20,6 +20,8 @@ export const CustomerContactSchema = defineEntity({
     email: p.string().length(254),
     /** When the agency last sent the contact the link (null: never). */
     invited_at: p.datetime().nullable(),
+    /** When the contact followed „Keine Erinnerungen mehr“ in a reminder (null: reminders go). */
+    reminders_off_at: p.datetime().nullable(),
     created_at: p.datetime().defaultRaw('current_timestamp'),
   },
 });

@@ -47,6 +47,10 @@ export const ProjectSchema = defineEntity({
      * navigation, progress, approval checks and results (`visibleDefinition`); their answers stay.
      */
     hidden_steps: p.json<string[]>().defaultRaw(`'[]'`),
+    /** „Abgabe bis“: the day the agency wants the answers by (docs/product.md#erinnerungen). */
+    due_date: p.date().nullable(),
+    /** Whether reminders go to the customer contacts on the schedule (the agency may switch off). */
+    reminders_enabled: p.boolean().default(true),
     version: p.integer().default(1),
     ...timestamps,
   },
