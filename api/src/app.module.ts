@@ -7,6 +7,7 @@ import { AccountDataModule } from './account-data/account-data.module.ts';
 import { AgencyModule } from './agency/agency.module.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { AppConfigModule } from './config/app-config.module.ts';
+import { ClientLoopModule } from './client-loop/client-loop.module.ts';
 import { DatabaseModule } from './database/database.module.ts';
 import { DefinitionModule } from './definition/definition.module.ts';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.ts';
@@ -46,6 +47,8 @@ export class AppModule {
         AccountDataModule,
         AgencyModule,
         ProjectsModule,
+        // Before the questionnaire's `/api/projects/{id}/{key}`: `questions` is no step.
+        ClientLoopModule,
         QuestionnaireModule,
         HousekeepingModule,
         LegalModule,
