@@ -8,6 +8,7 @@ export type ContactRow = CustomerContactJson;
 
 // Timestamps as ISO text from to_json, which Date and the browser read in every zone.
 const COLUMNS = `id, name, email, to_json(invited_at) #>> '{}' as invited_at,
+                 reminders_off_at is not null as reminders_off,
                  to_json(created_at) #>> '{}' as created_at`;
 
 /** The contacts of a project, oldest first. */

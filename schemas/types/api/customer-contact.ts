@@ -11,5 +11,9 @@ export interface CustomerContactJson {
    * When the agency last mailed this person the share link; null until then.
    */
   invited_at: string | null;
+  /**
+   * Whether this person followed „Keine Erinnerungen mehr“ in a reminder mail: no reminders go to them for this project.
+   */
+  reminders_off: boolean;
   created_at: string;
 }
