@@ -11,4 +11,6 @@ export interface ProjectSettingsForm {
    * @maxItems 50
    */
   hidden_steps?: string[];
+  due_date?: string | null;
+  reminders_enabled?: boolean;
 }

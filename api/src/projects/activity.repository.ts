@@ -57,3 +57,132 @@ export async function recordActivity(em: EntityManager, entry: ActivityEntry): P
     ],
   );
 }
+
+/**
+ * Who acts, as a scalar SQL expression of type uuid that a statement evaluates: the member's user id,
+ * or null for the customer. The one-statement autosave lets the database decide it in its own
+ * statement (`claimActor`), like its access.
+ */
+export interface ActorSql {
+  sql: string;
+  params: unknown[];
+}
+
+/** The customer (share link): no user. */
+export const CUSTOMER_ACTOR: ActorSql = { sql: 'null::uuid', params: [] };
+
+/** A member of the agency. */
+export const memberActor = (userId: string): ActorSql => ({
+  sql: '?::uuid',
+  params: [userId],
+});
+
+/** What a save of answers writes into the history in its own statement. */
+export interface SaveLog {
+  actor: ActorSql;
+  kind: Extract<ActivityKind, 'step.saved' | 'item.added' | 'item.changed'>;
+  itemId?: string;
+  /** The entry's label (`{ label }`), for the text. */
+  detail: Record<string, unknown>;
+}
+
+/** How long repeated saves of one step or entry by one person count up one line. */
+const SAME_LINE_MINUTES = 30;
+
+/**
+ * The common table expressions that log a save of the project's step in the statement that saves
+ * it (a CTE `saved` that returns the written rows): the newest line of the project counts up when
+ * it is the same person's save of the same step or entry within {@link SAME_LINE_MINUTES}, else a
+ * line is added; a save by the customer takes away the step's „geprüft“ mark. Nothing happens
+ * when `saved` wrote nothing. Parameters: {@link saveLogParams}.
+ */
+export const SAVE_LOG_CTES = `
+  actor as (select %ACTOR% as id),
+  bumped as (
+    update project_activity a set at = now(), count = a.count + 1, detail = ?::jsonb
+     where a.id = (select l.id from project_activity l where l.project_id = ?
+                    order by l.at desc limit 1)
+       and a.kind = ? and a.step_key = ? and a.item_id is not distinct from ?::uuid
+       and a.actor_kind = (select case when id is null then 'customer' else 'member' end from actor)
+       and a.actor_id is not distinct from (select id from actor)
+       and a.at > now() - interval '${SAME_LINE_MINUTES} minutes'
+       and exists (select 1 from saved)
+    returning a.id),
+  logged as (
+    insert into project_activity
+      (id, project_id, at, actor_kind, actor_id, kind, step_key, item_id, detail, count)
+    select gen_random_uuid(), ?, now(), case when actor.id is null then 'customer' else 'member' end,
+           actor.id, ?, ?, ?::uuid, ?::jsonb, 1
+      from actor
+     where exists (select 1 from saved) and not exists (select 1 from bumped)),
+  unreviewed as (
+    delete from step_review r using actor
+     where r.project_id = ? and r.step_key = ? and actor.id is null
+       and exists (select 1 from saved))`;
+
+/** The CTEs of {@link SAVE_LOG_CTES} for `log` with their parameters, in order. */
+export function saveLog(
+  log: SaveLog,
+  projectId: string,
+  stepKey: string,
+): { sql: string; params: unknown[] } {
+  const detail = JSON.stringify(log.detail);
+  const itemId = log.itemId ?? null;
+  return {
+    sql: SAVE_LOG_CTES.replace('%ACTOR%', log.actor.sql),
+    params: [
+      ...log.actor.params,
+      detail,
+      projectId,
+      log.kind,
+      stepKey,
+      itemId,
+      projectId,
+      log.kind,
+      stepKey,
+      itemId,
+      detail,
+      projectId,
+      stepKey,
+    ],
+  };
+}
+
+/** A line of the history as read, with the acting member's name and the Rückfrage's step. */
+export interface ActivityRow {
+  id: string;
+  at: string;
+  actor_kind: Actor['kind'];
+  /** The member's name (contact name, else address); null for customer, system, a former member. */
+  actor_name: string | null;
+  kind: ActivityKind;
+  step_key: string | null;
+  item_id: string | null;
+  detail: Record<string, unknown>;
+  count: number;
+}
+
+/**
+ * Up to `limit` lines of a project's history before the time `before` (all when undefined),
+ * newest first. A Rückfrage's line without a step of its own takes the Rückfrage's step.
+ */
+export function projectActivity(
+  em: EntityManager,
+  projectId: string,
+  before: string | undefined,
+  limit: number,
+): Promise<ActivityRow[]> {
+  return em.execute<ActivityRow[]>(
+    `select a.id, to_json(a.at) #>> '{}' as at, a.actor_kind,
+            coalesce(nullif(u.contact_name, ''), u.email) as actor_name, a.kind,
+            coalesce(a.step_key, q.step_key) as step_key, a.item_id, a.detail, a.count
+       from project_activity a
+       left join app_user u on u.id = a.actor_id
+       left join project_question q
+         on q.project_id = a.project_id and q.id::text = a.detail ->> 'questionId'
+      where a.project_id = ? and (?::timestamptz is null or a.at < ?::timestamptz)
+      order by a.at desc, a.id
+      limit ?`,
+    [projectId, before ?? null, before ?? null, limit],
+  );
+}

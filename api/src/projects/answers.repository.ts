@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { executePrepared } from '../common/prepared-statement.ts';
+import { saveLog, type SaveLog } from './activity.repository.ts';
 import type { ProjectCondition } from './project-access.service.ts';
 import type { AnswerRow, ItemRow } from './project-json.ts';
 
@@ -14,12 +15,23 @@ const TOUCH_PROJECT = 'update project set updated_at = now() where id = ?';
 
 /**
  * A write that returns the rows it wrote, with the project's "last edited" date kept in the same
- * statement when it wrote any. Parameters: those of `write`, then the project id.
+ * statement when it wrote any, and – given a `log` – the line of the project's history and the
+ * end of a „geprüft“ mark that the save means (`saveLog`). Parameters: those of `write`, then the
+ * project id, then the log's.
  */
-const savedAndTouched = (write: string) =>
-  `with saved as (${write}),
-        touched as (${TOUCH_PROJECT} and exists (select 1 from saved))
-   select * from saved`;
+function savedAndTouched(
+  write: string,
+  writeParams: unknown[],
+  projectId: string,
+  log?: { sql: string; params: unknown[] },
+): { sql: string; params: unknown[] } {
+  return {
+    sql: `with saved as (${write}),
+        touched as (${TOUCH_PROJECT} and exists (select 1 from saved))${log ? `,${log.sql}` : ''}
+   select * from saved`,
+    params: [...writeParams, projectId, ...(log?.params ?? [])],
+  };
+}
 
 const ITEM_COLUMNS = 'id, step_key, data, version';
 const ANSWER_COLUMNS = 'step_key, data, version';
@@ -115,17 +127,19 @@ export async function insertItem(
   projectId: string,
   stepKey: string,
   data: Record<string, unknown>,
+  log?: Omit<SaveLog, 'kind' | 'itemId'>,
 ): Promise<ItemRow> {
   const id = randomUUID();
-  await em.execute(
-    savedAndTouched(
-      `insert into item (id, project_id, step_key, position, data, version, created_at, updated_at)
-         select ?, ?, ?, coalesce(max(position), -1) + 1, ?::jsonb, 1, now(), now()
-           from item where project_id = ? and step_key = ?
-       returning id`,
-    ),
-    [id, projectId, stepKey, JSON.stringify(data), projectId, stepKey, projectId],
+  const statement = savedAndTouched(
+    `insert into item (id, project_id, step_key, position, data, version, created_at, updated_at)
+       select ?, ?, ?, coalesce(max(position), -1) + 1, ?::jsonb, 1, now(), now()
+         from item where project_id = ? and step_key = ?
+     returning id`,
+    [id, projectId, stepKey, JSON.stringify(data), projectId, stepKey],
+    projectId,
+    log && saveLog({ ...log, kind: 'item.added', itemId: id }, projectId, stepKey),
   );
+  await em.execute(statement.sql, statement.params);
   // The answers as given, not as jsonb returns them: jsonb reorders the keys of an object.
   return { id, step_key: stepKey, data, version: 1 };
 }
@@ -161,19 +175,17 @@ export async function updateItem(
   data: Record<string, unknown>,
   version: number,
   fields: string[],
+  log: Omit<SaveLog, 'kind' | 'itemId'> | undefined,
   access?: ProjectCondition,
 ): Promise<ItemRow | undefined> {
   const checked = accessChecked('item', access);
-  const [saved] = await executePrepared<ItemRow>(
-    em,
-    savedAndTouched(
-      `update item set data = ${keepUnknown('item')}, version = item.version + 1,
-              updated_at = now()
-         ${checked.from}
-        where item.id = ? and item.project_id = ? and item.step_key = ? and item.version = ?
-              ${checked.where}
-       returning item.id, item.step_key, item.data, item.version`,
-    ),
+  const statement = savedAndTouched(
+    `update item set data = ${keepUnknown('item')}, version = item.version + 1,
+            updated_at = now()
+       ${checked.from}
+      where item.id = ? and item.project_id = ? and item.step_key = ? and item.version = ?
+            ${checked.where}
+     returning item.id, item.step_key, item.data, item.version`,
     [
       JSON.stringify(fields),
       JSON.stringify(data),
@@ -182,24 +194,29 @@ export async function updateItem(
       stepKey,
       version,
       ...checked.params,
-      projectId,
     ],
+    projectId,
+    log && saveLog({ ...log, kind: 'item.changed', itemId: id }, projectId, stepKey),
   );
+  const [saved] = await executePrepared<ItemRow>(em, statement.sql, statement.params);
   return saved;
 }
 
-/** Deletes an entry; false when there was none. */
+/** Deletes an entry; its answers as they were, or undefined when there was none. */
 export async function deleteItem(
   em: EntityManager,
   { id, projectId, stepKey }: ItemKey,
-): Promise<boolean> {
-  const deleted = await em.execute<{ id: string }[]>(
-    savedAndTouched(
-      'delete from item where id = ? and project_id = ? and step_key = ? returning id',
-    ),
-    [id, projectId, stepKey, projectId],
+): Promise<Record<string, unknown> | undefined> {
+  const statement = savedAndTouched(
+    'delete from item where id = ? and project_id = ? and step_key = ? returning id, data',
+    [id, projectId, stepKey],
+    projectId,
   );
-  return deleted.length > 0;
+  const [deleted] = await em.execute<{ id: string; data: Record<string, unknown> }[]>(
+    statement.sql,
+    statement.params,
+  );
+  return deleted?.data;
 }
 
 /**
@@ -228,16 +245,18 @@ export async function insertAnswer(
   projectId: string,
   stepKey: string,
   data: Record<string, unknown>,
+  log?: Omit<SaveLog, 'kind' | 'itemId'>,
 ): Promise<boolean> {
-  const inserted = await em.execute<{ step_key: string }[]>(
-    savedAndTouched(
-      `insert into answer (id, project_id, step_key, data, version, created_at, updated_at)
-       values (?, ?, ?, ?::jsonb, 1, now(), now())
-       on conflict (project_id, step_key) do nothing
-       returning step_key`,
-    ),
-    [randomUUID(), projectId, stepKey, JSON.stringify(data), projectId],
+  const statement = savedAndTouched(
+    `insert into answer (id, project_id, step_key, data, version, created_at, updated_at)
+     values (?, ?, ?, ?::jsonb, 1, now(), now())
+     on conflict (project_id, step_key) do nothing
+     returning step_key`,
+    [randomUUID(), projectId, stepKey, JSON.stringify(data)],
+    projectId,
+    log && saveLog({ ...log, kind: 'step.saved' }, projectId, stepKey),
   );
+  const inserted = await em.execute<{ step_key: string }[]>(statement.sql, statement.params);
   return inserted.length > 0;
 }
 
@@ -253,29 +272,22 @@ export async function updateAnswer(
   data: Record<string, unknown>,
   version: number,
   fields: string[],
+  log: Omit<SaveLog, 'kind' | 'itemId'> | undefined,
   access?: ProjectCondition,
 ): Promise<AnswerRow | undefined> {
   const checked = accessChecked('answer', access);
-  const [saved] = await executePrepared<AnswerRow>(
-    em,
-    savedAndTouched(
-      `update answer set data = ${keepUnknown('answer')}, version = answer.version + 1,
-              updated_at = now()
-         ${checked.from}
-        where answer.project_id = ? and answer.step_key = ? and answer.version = ?
-              ${checked.where}
-       returning answer.step_key, answer.data, answer.version`,
-    ),
-    [
-      JSON.stringify(fields),
-      JSON.stringify(data),
-      projectId,
-      stepKey,
-      version,
-      ...checked.params,
-      projectId,
-    ],
+  const statement = savedAndTouched(
+    `update answer set data = ${keepUnknown('answer')}, version = answer.version + 1,
+            updated_at = now()
+       ${checked.from}
+      where answer.project_id = ? and answer.step_key = ? and answer.version = ?
+            ${checked.where}
+     returning answer.step_key, answer.data, answer.version`,
+    [JSON.stringify(fields), JSON.stringify(data), projectId, stepKey, version, ...checked.params],
+    projectId,
+    log && saveLog({ ...log, kind: 'step.saved' }, projectId, stepKey),
   );
+  const [saved] = await executePrepared<AnswerRow>(em, statement.sql, statement.params);
   return saved;
 }
 

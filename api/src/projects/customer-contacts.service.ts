@@ -33,6 +33,7 @@ import {
   recordInvitation,
   type ContactRow,
 } from './customer-contacts.repository.ts';
+import { recordActivity } from './activity.repository.ts';
 import type { ProjectAccess } from './project-access.service.ts';
 
 /** The most contacts a project has (a customer's team, not a mailing list). */
@@ -113,6 +114,12 @@ export class CustomerContactsService {
         projectId: project.id,
         contactId: known.id,
         invitedBy: user.id,
+      });
+      await recordActivity(em, {
+        projectId: project.id,
+        actor: { kind: 'member', userId: user.id },
+        kind: 'invitation.sent',
+        detail: { name: known.name, email },
       });
       const responsible = project.responsible;
       // Typed names are quoted as data: one line, no quotation marks of their own, short.

@@ -7,6 +7,7 @@ import { isUuid, sameSecret } from '../common/secrets.ts';
 import { agencyContact } from '../users/agency-contact.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { findProject, type ProjectRecord } from './projects.repository.ts';
+import { CUSTOMER_ACTOR, memberActor, type Actor, type ActorSql } from './activity.repository.ts';
 
 /**
  * What someone wants to do with a project:
@@ -32,6 +33,8 @@ export interface Caller {
 export interface ProjectAccess {
   project: ProjectRecord;
   role: 'member' | 'token';
+  /** The member's user id where `role` is `member`: who acts, for the project's history. */
+  memberId?: string;
 }
 
 /**
@@ -98,7 +101,7 @@ export class ProjectAccessService {
     if (intent === 'results' && role === 'token' && !project.is_niceview_enabled) {
       throw forbidden(t('errors.resultsNotShared'));
     }
-    return { project, role };
+    return { project, role, ...(isMember ? { memberId: user!.id } : {}) };
   }
 
   /**
@@ -144,6 +147,32 @@ export class ProjectAccessService {
       params,
     };
   }
+}
+
+/** Who acts with `access`, for the project's history: the member, else the customer. */
+export function activityActorOf(access: ProjectAccess): Actor {
+  return access.role === 'member' && access.memberId
+    ? { kind: 'member', userId: access.memberId }
+    : { kind: 'customer' };
+}
+
+/** {@link activityActorOf} as the SQL expression a save's own statement logs it with. */
+export function actorOf(access: ProjectAccess): ActorSql {
+  const actor = activityActorOf(access);
+  return actor.kind === 'member' ? memberActor(actor.userId) : CUSTOMER_ACTOR;
+}
+
+/**
+ * Who acts with an answer claim that was not read first (the one-statement autosave): the session
+ * user where the project is their agency's, else the share-link holder – decided by the database
+ * in the write's own statement, like its access (`answerCondition`).
+ */
+export function claimActor({ caller: { user }, projectId }: AnswerClaim): ActorSql {
+  if (!user) return CUSTOMER_ACTOR;
+  return {
+    sql: '(select case when ap.agency_id = ?::uuid then ?::uuid end from project ap where ap.id = ?::uuid)',
+    params: [user.agency.id, user.id, projectId],
+  };
 }
 
 /** Whom a customer of `project` asks: its responsible member, else its agency. */

@@ -33,7 +33,7 @@ export function answerJson(answer: Pick<Answer, 'version' | 'data'> | undefined)
 }
 
 /** The project fields that the dashboard list shows beside the progress, and who is responsible. */
-export type ProjectSummaryFields = { responsible_id: string } & Pick<
+export type ProjectSummaryFields = { responsible_id: string; due_date?: string | null } & Pick<
   Project,
   | 'id'
   | 'questionnaire'
@@ -47,10 +47,14 @@ export type ProjectSummaryFields = { responsible_id: string } & Pick<
   | 'updated_at'
 >;
 
-/** The overall figure of a project: complete steps of all steps (docs/product.md#fortschritt). */
+/**
+ * The overall figure of a project: complete steps of all steps (docs/product.md#fortschritt), and
+ * how many of them a member marked „geprüft“.
+ */
 export interface ProgressFigure {
   complete: number;
   total: number;
+  reviewed: number;
 }
 
 /**
@@ -71,10 +75,11 @@ export function projectSummaryJson(
     is_archived: project.is_archived,
     is_niceview_enabled: project.is_niceview_enabled,
     responsible: project.responsible_id,
+    due_date: project.due_date ?? null,
     version: project.version,
     created_at: project.created_at.toISOString(),
     updated_at: project.updated_at.toISOString(),
-    progress: { complete: progress.complete, total: progress.total },
+    progress: { complete: progress.complete, total: progress.total, reviewed: progress.reviewed },
   };
 }
 
@@ -115,11 +120,13 @@ export function projectJson(
 ): ProjectJson {
   const steps = stepAnswers(definition, answers, items);
   // The answers of every step stay in the JSON; the figures count the steps the project shows.
-  const progress = projectProgress(
-    visibleDefinition(definition, project.hidden_steps ?? []),
-    steps,
-    options.isValid,
-  );
+  const shown = visibleDefinition(definition, project.hidden_steps ?? []);
+  const shownKeys = new Set(shown.steps.map((step) => step.meta.key));
+  const reviews = project.reviews.filter((review) => shownKeys.has(review.step));
+  const progress = {
+    ...projectProgress(shown, steps, options.isValid),
+    reviewed: reviews.length,
+  };
   return {
     ...projectSummaryJson(
       { ...project, responsible_id: project.responsible.id },
@@ -127,6 +134,8 @@ export function projectJson(
       definition.title,
     ),
     progress,
+    reminders_enabled: project.reminders_enabled,
+    reviews,
     definition_version: project.definition_version,
     definition_revision: revisionRef(project, definition),
     approved_at: project.approved_at?.toISOString() ?? null,

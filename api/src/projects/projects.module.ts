@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module.ts';
+import { ActivityController } from './activity.controller.ts';
+import { ActivityService } from './activity.service.ts';
+import { StepReviewsController } from './step-reviews.controller.ts';
+import { StepReviewsService } from './step-reviews.service.ts';
 import { CustomerContactsController } from './customer-contacts.controller.ts';
 import { CustomerContactsService } from './customer-contacts.service.ts';
 import { DefinitionMovesService } from './definition-moves.service.ts';
@@ -22,6 +26,8 @@ import { ResultsService } from './results.service.ts';
     ResultsController,
     QuestionnairesController,
     CustomerContactsController,
+    StepReviewsController,
+    ActivityController,
   ],
   providers: [
     ProjectsService,
@@ -29,6 +35,8 @@ import { ResultsService } from './results.service.ts';
     DefinitionMovesService,
     ResultsService,
     CustomerContactsService,
+    StepReviewsService,
+    ActivityService,
   ],
   exports: [ProjectAccessService],
 })

@@ -8,6 +8,7 @@ import {
 } from '../agency/agency-json.ts';
 import { userRowColumns, userRowOf, type UserRow } from '../users/user-row.ts';
 import { ProjectSchema, type Project } from './project.entity.ts';
+import type { StepReviewJson } from '@fragewerk/schemas/types';
 
 // The project row is created through MikroORM's entity (its defaults and timestamps) and read
 // and changed as a plain row; its answers and entries have their own repository of plain SQL
@@ -22,6 +23,8 @@ export type ProjectRecord = Omit<Project, 'agency' | 'responsible' | 'definition
   agency: AgencyBranding;
   responsible: UserRow;
   definition_revision: { id: string } | null;
+  /** The steps a member marked „geprüft“ (docs/product.md#geprüft), read with the row. */
+  reviews: StepReviewJson[];
 };
 
 /** What a settings change, an approval or a new share link writes to a project row. */
@@ -38,6 +41,8 @@ export type ProjectChanges = Partial<
     | 'definition_version'
     | 'version'
     | 'hidden_steps'
+    | 'due_date'
+    | 'reminders_enabled'
   >
 > & { definition_revision?: string; responsible?: string };
 
@@ -51,7 +56,8 @@ export async function findProject(em: EntityManager, id: string): Promise<Projec
     em,
     `select ${selectList(em, ProjectSchema, 'p')},
             ${agencyBrandingColumns('a', 'l', AGENCY_PREFIX)},
-            ${userRowColumns(em, 'u', RESPONSIBLE_PREFIX)}
+            ${userRowColumns(em, 'u', RESPONSIBLE_PREFIX)},
+            (${REVIEWS_OF_P}) as reviews
        from project p
        join agency a on a.id = p.agency_id
        left join agency_logo l on l.agency_id = a.id
@@ -62,9 +68,34 @@ export async function findProject(em: EntityManager, id: string): Promise<Projec
   if (!row) return null;
   return {
     ...plainRow<ProjectRecord>(em, ProjectSchema, row),
+    due_date: dateText(row.due_date),
     agency: agencyBrandingOf(row, AGENCY_PREFIX),
     responsible: userRowOf(em, row, RESPONSIBLE_PREFIX),
+    reviews: row.reviews as StepReviewJson[],
   };
+}
+
+/**
+ * The reviews of the project `p` as JSON, oldest first, with the reviewing member's name (their
+ * contact name, else their address; null once their account is gone).
+ */
+const REVIEWS_OF_P = `select coalesce(json_agg(json_build_object(
+           'step', r.step_key,
+           'reviewed_at', to_json(r.reviewed_at) #>> '{}',
+           'reviewed_by', case when ru.id is null then null
+                          else json_build_object('name', coalesce(nullif(ru.contact_name, ''), ru.email)) end)
+         order by r.reviewed_at), '[]'::json)
+    from step_review r left join app_user ru on ru.id = r.reviewed_by_id
+   where r.project_id = p.id`;
+
+/**
+ * A `date` column's value as `YYYY-MM-DD`: the database driver gives text, PGlite a Date at
+ * midnight UTC.
+ */
+export function dateText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
 }
 
 const AGENCY_PREFIX = 'agency__';
@@ -79,6 +110,9 @@ export interface ProjectListRow extends ProjectSummaryFields {
   definition_revision_id: string | null;
   complete: number | null;
   total: number | null;
+  /** How many of its shown steps a member has marked „geprüft“. */
+  reviewed: number;
+  due_date: string | null;
 }
 
 /**
@@ -97,7 +131,9 @@ export async function projectList(
     `select p.id, p.questionnaire, p.customer_firm, p.project_name, p.is_approved, p.is_archived,
             p.is_niceview_enabled, p.responsible_id, p.version, to_json(p.created_at) #>> '{}' as created_at,
             to_json(p.updated_at) #>> '{}' as updated_at, p.definition_revision_id,
-            pp.complete, pp.total
+            p.due_date::text as due_date, pp.complete, pp.total,
+            (select count(*)::int from step_review r
+              where r.project_id = p.id and not jsonb_exists(p.hidden_steps, r.step_key)) as reviewed
        from project p
        left join project_progress pp
          on pp.project_id = p.id and pp.project_xmin = p.xmin::text and pp.rule = ?

@@ -32,7 +32,8 @@ import {
   type ProjectDocumentRow,
 } from './answers.repository.ts';
 import { DefinitionMovesService } from './definition-moves.service.ts';
-import { tokenHash, type ProjectAccess } from './project-access.service.ts';
+import { recordActivity } from './activity.repository.ts';
+import { activityActorOf, tokenHash, type ProjectAccess } from './project-access.service.ts';
 import {
   projectJson,
   projectSummaryJson,
@@ -76,6 +77,7 @@ const READ_ONLY = [
   'approved_at',
   'version',
   'progress',
+  'reviews',
 ];
 
 /**
@@ -105,7 +107,7 @@ export class ProjectsService {
   async list(user: UserRow) {
     const em = this.orm.em;
     const rows = await projectList(em, user.agency.id, PROGRESS_RULE);
-    const figures = new Map<string, ProgressFigure>();
+    const figures = new Map<string, Omit<ProgressFigure, 'reviewed'>>();
     for (const row of rows)
       if (row.complete !== null && row.total !== null)
         figures.set(row.id, { complete: row.complete, total: row.total });
@@ -119,7 +121,11 @@ export class ProjectsService {
       );
     }
     return rows.map((row) =>
-      projectSummaryJson(row, figures.get(row.id)!, this.revisions.titleOf(row.questionnaire)),
+      projectSummaryJson(
+        row,
+        { ...figures.get(row.id)!, reviewed: row.reviewed },
+        this.revisions.titleOf(row.questionnaire),
+      ),
     );
   }
 
@@ -193,7 +199,7 @@ export class ProjectsService {
       definition_revision: current.ref.id,
     });
     // Read back as every project request reads it: a plain row with its agency and member.
-    return this.json({ project: (await findProject(em, id))!, role: 'member' });
+    return this.json({ project: (await findProject(em, id))!, role: 'member', memberId: user.id });
   }
 
   /** The full project with every answer, as its reader may see it. */
@@ -242,6 +248,8 @@ export class ProjectsService {
       is_archived: project.is_archived,
       responsible: project.responsible.id,
       hidden_steps: project.hidden_steps ?? [],
+      due_date: project.due_date,
+      reminders_enabled: project.reminders_enabled,
       ...changes,
     };
     const result = this.validator('form:project-settings')(merged);
@@ -265,18 +273,25 @@ export class ProjectsService {
     const from = await this.revisions.of(project);
     // A questionnaire whose folder is gone keeps its projects on the revision they are on.
     const current = this.revisions.currentOf(project.questionnaire) ?? from;
-    if (project.is_approved && !value.is_approved && from !== current) {
-      // Running again: the project follows the newest definition, with the migration maps it
-      // missed while approved, in the settings' transaction (docs/architecture.md#revisionen).
-      await this.orm.em.transactional(async (em) => {
+    const reopened = project.is_approved && !value.is_approved;
+    await this.orm.em.transactional(async (em) => {
+      if (reopened && from !== current) {
+        // Running again: the project follows the newest definition, with the migration maps it
+        // missed while approved, in the settings' transaction (docs/architecture.md#revisionen).
         await this.moves.moveAnswers(em, project.id, from, current);
         await updateProject(em, project, {
           ...changed,
           definition_revision: current.ref.id,
           definition_version: current.ref.label,
         });
-      });
-    } else await updateProject(this.orm.em, project, changed);
+      } else await updateProject(em, project, changed);
+      if (approvedNow || reopened)
+        await recordActivity(em, {
+          projectId: project.id,
+          actor: activityActorOf(access),
+          kind: approvedNow ? 'project.approved' : 'project.reopened',
+        });
+    });
     // The contact person the answer shows is the new one's.
     if (newResponsible)
       return this.json({ ...access, project: (await findProject(this.orm.em, project.id))! });
@@ -311,6 +326,11 @@ export class ProjectsService {
           is_approved: true,
           approved_at: new Date(),
           version: project.version + 1,
+        });
+        await recordActivity(em, {
+          projectId: project.id,
+          actor: activityActorOf(access),
+          kind: 'project.approved',
         });
         if (notify) await this.notifyResponsible(em, project);
       });

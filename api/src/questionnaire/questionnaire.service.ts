@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
+  entryLabel,
   sameValue,
   schemaFields,
   threeWayMerge,
@@ -28,14 +29,19 @@ import {
   updateAnswer,
   updateItem,
 } from '../projects/answers.repository.ts';
+import { recordActivity, type ActorSql, type SaveLog } from '../projects/activity.repository.ts';
 import { ConfirmedAnswerClaims } from '../projects/project-access-confirmed.ts';
 import {
+  activityActorOf,
+  actorOf,
+  claimActor,
   ProjectAccessService,
   type AnswerClaim,
   type ProjectAccess,
   type ProjectCondition,
 } from '../projects/project-access.service.ts';
 import { answerJson, itemJson } from '../projects/project-json.ts';
+import { removeReview } from '../projects/step-reviews.repository.ts';
 
 /** The largest value of a PostgreSQL `integer`; a write stores version + 1, so it stays below. */
 const MAX_VERSION = 2_147_483_647;
@@ -78,6 +84,22 @@ interface DirectWrite {
   version: number;
   fields: string[];
   access: ProjectCondition;
+  log: SaveLogOf;
+}
+
+/** A save's line of the history, but for the kind and entry its write knows. */
+type SaveLogOf = Omit<SaveLog, 'kind' | 'itemId'>;
+
+/** The history line of a save of `data` on `step` by `actor` (an entry's label comes along). */
+function saveLogOf(
+  { step, revision }: RevisionStep,
+  actor: ActorSql,
+  data: Record<string, unknown>,
+): SaveLogOf {
+  return {
+    actor,
+    detail: step.meta.kind === 'list' ? { label: entryLabel(revision.definition, step, data) } : {},
+  };
 }
 
 /**
@@ -182,7 +204,8 @@ export class QuestionnaireService {
     if (!access || this.hasUnknown(revisionStep, body)) return undefined;
     try {
       const answers = this.answers(revisionStep, body, true);
-      return answers.version > 0 ? { ...answers, access } : undefined;
+      if (answers.version <= 0) return undefined;
+      return { ...answers, access, log: saveLogOf(revisionStep, claimActor(claim), answers.data) };
     } catch (error) {
       // The claim may be out of date: the long way checks access again before its messages.
       if (error instanceof ApiError) return undefined;
@@ -206,8 +229,8 @@ export class QuestionnaireService {
     const direct = isUuid(itemId) && this.directWrite(claim, ref, body);
     if (direct) {
       const key = { id: itemId, projectId: claim.projectId, stepKey: ref.key };
-      const { data, version, fields, access } = direct;
-      const saved = await updateItem(this.orm.em, key, data, version, fields, access);
+      const { data, version, fields, access, log } = direct;
+      const saved = await updateItem(this.orm.em, key, data, version, fields, log, access);
       if (saved) {
         this.confirmed.confirm(claim);
         return itemJson(saved);
@@ -220,9 +243,18 @@ export class QuestionnaireService {
   async saveFormFor(claim: AnswerClaim, ref: StepRef, body: unknown) {
     const direct = this.directWrite(claim, ref, body);
     if (direct) {
-      const { data, version, fields, access } = direct;
+      const { data, version, fields, access, log } = direct;
       const em = this.orm.em;
-      const saved = await updateAnswer(em, claim.projectId, ref.key, data, version, fields, access);
+      const saved = await updateAnswer(
+        em,
+        claim.projectId,
+        ref.key,
+        data,
+        version,
+        fields,
+        log,
+        access,
+      );
       if (saved) {
         this.confirmed.confirm(claim);
         return answerJson(saved);
@@ -242,9 +274,10 @@ export class QuestionnaireService {
     const { project } = access;
     const step = await this.revisionStep(access, ref);
     const { data } = this.answers(step, body, false);
+    const log = saveLogOf(step, actorOf(access), data);
     const item = await this.orm.em.transactional(async (tx) => {
       await lockPositions(tx, project.id);
-      return insertItem(tx, project.id, ref.key, data);
+      return insertItem(tx, project.id, ref.key, data, log);
     });
     return itemJson(item);
   }
@@ -260,12 +293,21 @@ export class QuestionnaireService {
     const stored = this.hasUnknown(step, body) ? await findItem(this.orm.em, key) : undefined;
     const answers = this.answers(step, body, true, stored?.data);
     const { data, version, fields } = answers;
+    const actor = actorOf(access);
     // One statement writes and returns the entry; only a miss needs a second look.
-    const saved = await updateItem(this.orm.em, key, data, version, fields);
+    const saved = await updateItem(
+      this.orm.em,
+      key,
+      data,
+      version,
+      fields,
+      saveLogOf(step, actor, data),
+    );
     if (saved) return itemJson(saved);
     const merged = await this.saveMerged(step, answers, {
       read: () => findItem(this.orm.em, key),
-      write: (merged, current) => updateItem(this.orm.em, key, merged, current, fields),
+      write: (merged, current) =>
+        updateItem(this.orm.em, key, merged, current, fields, saveLogOf(step, actor, merged)),
       json: itemJson,
       missing: () => notFound(t('errors.itemNotFound')),
     });
@@ -274,10 +316,42 @@ export class QuestionnaireService {
 
   /** DELETE …/{kind}/{itemId}. */
   async deleteItem(access: ProjectAccess, ref: StepRef, itemId: string) {
-    await this.revisionStep(access, ref);
+    const step = await this.revisionStep(access, ref);
     if (!isUuid(itemId)) throw notFound(t('errors.itemNotFound'));
     const key = { id: itemId, projectId: access.project.id, stepKey: ref.key };
-    if (!(await deleteItem(this.orm.em, key))) throw notFound(t('errors.itemNotFound'));
+    const deleted = await this.orm.em.transactional(async (tx) => {
+      const data = await deleteItem(tx, key);
+      if (data) await this.recordChange(tx, access, step, 'item.deleted', { itemId, data });
+      return data;
+    });
+    if (!deleted) throw notFound(t('errors.itemNotFound'));
+  }
+
+  /**
+   * The history line of a deletion or a new order, and the end of the step's „geprüft“ mark
+   * where the customer made the change (the saves do both in their own statement).
+   */
+  private async recordChange(
+    em: Parameters<typeof recordActivity>[0],
+    access: ProjectAccess,
+    { step, revision }: RevisionStep,
+    kind: 'item.deleted' | 'items.reordered',
+    entry?: { itemId: string; data: Record<string, unknown> },
+  ) {
+    const { project } = access;
+    await recordActivity(em, {
+      projectId: project.id,
+      actor: activityActorOf(access),
+      kind,
+      stepKey: step.meta.key,
+      ...(entry
+        ? {
+            itemId: entry.itemId,
+            detail: { label: entryLabel(revision.definition, step, entry.data) },
+          }
+        : {}),
+    });
+    if (access.role === 'token') await removeReview(em, project.id, step.meta.key);
   }
 
   /**
@@ -286,7 +360,8 @@ export class QuestionnaireService {
    */
   async reorder(access: ProjectAccess, ref: StepRef, body: unknown) {
     const { project } = access;
-    const { step } = await this.revisionStep(access, ref);
+    const revisionStep = await this.revisionStep(access, ref);
+    const { step } = revisionStep;
     const { order } = objectBody(body);
     const em = this.orm.em;
     const items = await stepItemRows(em, project.id, step.meta.key);
@@ -305,6 +380,7 @@ export class QuestionnaireService {
     await em.transactional(async (tx) => {
       await lockPositions(tx, project.id);
       await setPositions(tx, project.id, sequence);
+      await this.recordChange(tx, access, revisionStep, 'items.reordered');
     });
     const reordered = await stepItemRows(em, project.id, step.meta.key);
     return reordered.map(itemJson);
@@ -319,16 +395,18 @@ export class QuestionnaireService {
     const stored = this.hasUnknown(step, body) ? await findAnswer(em, project.id, kind) : undefined;
     const answers = this.answers(step, body, true, stored?.data);
     const { data, version, fields } = answers;
+    const log = saveLogOf(step, actorOf(access), data);
     if (version === 0) {
-      if (await insertAnswer(em, project.id, kind, data)) return answerJson({ data, version: 1 });
+      if (await insertAnswer(em, project.id, kind, data, log))
+        return answerJson({ data, version: 1 });
     } else {
       // One statement writes and returns the answers; only a miss needs a second look.
-      const saved = await updateAnswer(em, project.id, kind, data, version, fields);
+      const saved = await updateAnswer(em, project.id, kind, data, version, fields, log);
       if (saved) return answerJson(saved);
     }
     const merged = await this.saveMerged(step, answers, {
       read: () => findAnswer(em, project.id, kind),
-      write: (merged, current) => updateAnswer(em, project.id, kind, merged, current, fields),
+      write: (merged, current) => updateAnswer(em, project.id, kind, merged, current, fields, log),
       json: answerJson,
       // Answers are never deleted; a row missing here was never stored for this step.
       missing: () => conflict(answerJson(undefined), []),

@@ -62,3 +62,24 @@ export function cardContent(
   const tone = card.badge ? badgeTone(step.schema, card.badge, item[card.badge]) : undefined;
   return { card, values, text, avatar, links, tone };
 }
+
+/** The longest label of an entry that {@link entryLabel} gives (a history line, a mail). */
+const LABEL_LENGTH = 80;
+
+/**
+ * What names an entry in a sentence: its card title's display value („Vertrieb“, „Klaus Wendt“),
+ * shortened to {@link LABEL_LENGTH} characters; empty when the entry has no title yet.
+ */
+export function entryLabel(
+  definition: Definition,
+  step: StepDefinition,
+  data: Record<string, unknown>,
+): string {
+  const field = step.meta.list?.card.title;
+  if (!field) return '';
+  const value = displayValues(definition, step, data, { fields: [field] })[field];
+  const text = (Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > LABEL_LENGTH ? `${text.slice(0, LABEL_LENGTH - 1)}…` : text;
+}

@@ -82,7 +82,7 @@ export {
   type InvalidDocument,
   type DocumentCheck,
 } from './completeness.ts';
-export { badgeTone, cardContent, starsMarkup } from './card-content.ts';
+export { badgeTone, cardContent, entryLabel, starsMarkup } from './card-content.ts';
 export { itemCardMarkup, linkMarkup, type CardTexts } from './card-markup.ts';
 export { listGroups, stepResultsMarkup } from './results-markup.ts';
 export { polarityChartMarkup } from './polarity-chart-markup.ts';

@@ -24,6 +24,9 @@ export const PROJECT_FIELDS: ReadonlySet<string> = new Set([
   'responsible',
   'agency',
   'hidden_steps',
+  'due_date',
+  'reminders_enabled',
+  'reviews',
 ]);
 
 /**
@@ -31,4 +34,12 @@ export const PROJECT_FIELDS: ReadonlySet<string> = new Set([
  * written at `/api/projects/{id}/{key}`, so no step may be keyed like one of them (names with „-“
  * can never be a key).
  */
-export const PROJECT_ROUTES: ReadonlySet<string> = new Set(['results', 'approve', 'invitations']);
+export const PROJECT_ROUTES: ReadonlySet<string> = new Set([
+  'results',
+  'approve',
+  'invitations',
+  'questions',
+  'reviews',
+  'reminders',
+  'activity',
+]);

@@ -21,14 +21,19 @@ export interface ProjectSummaryJson {
    * The id of the agency member responsible for the project (its customer's contact person, the receiver of its mails).
    */
   responsible: string;
+  /**
+   * „Abgabe bis“: the day the agency wants the answers by (YYYY-MM-DD), or null.
+   */
+  due_date: string | null;
   version: number;
   created_at: string;
   updated_at: string;
   /**
-   * How far the questionnaire is answered: `complete` of `total` steps of the project's revision are complete (docs/product.md#fortschritt).
+   * How far the questionnaire is answered: `complete` of `total` steps of the project's revision are complete (docs/product.md#fortschritt); `reviewed` of them a member has marked „geprüft“ (docs/product.md#geprüft).
    */
   progress: {
     complete: number;
     total: number;
+    reviewed: number;
   };
 }
