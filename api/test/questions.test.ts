@@ -506,7 +506,12 @@ describe.each(DATABASES)('Rückfragen (%s database)', (database) => {
 
     // Not while the member may still be writing: the newest is not a minute old.
     expect(await mails().sendDue()).toEqual({ questionMails: 0, replyMails: 0 });
-    expect(await mails().sendDue({ quietSeconds: 0 })).toEqual({ questionMails: 2, replyMails: 0 });
+    // Two processes at once: each Rückfrage goes out once, one mail per contact.
+    const rounds = await Promise.all([
+      mails().sendDue({ quietSeconds: 0 }),
+      mails().sendDue({ quietSeconds: 0 }),
+    ]);
+    expect(rounds.map((round) => round.questionMails).sort()).toEqual([0, 2]);
     expect(await mails().sendDue({ quietSeconds: 0 })).toEqual({ questionMails: 0, replyMails: 0 });
 
     const toEva = (await mailsTo('eva@baeckerei-gross.de')).slice(before);

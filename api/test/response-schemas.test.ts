@@ -6,6 +6,7 @@ import type {
   FormAnswersJson,
   ItemJson,
   ProjectJson,
+  ProjectQuestionJson,
   ProjectSummaryJson,
   ResultsJson,
   UserJson,
@@ -107,6 +108,43 @@ describe.each(DATABASES)('API responses match schemas/api/ (%s database)', (data
     );
     expect(list).toHaveLength(2);
     list.forEach((entry) => expectMatches('customer-contact', entry));
+  });
+
+  it('Rückfragen: asked, replied to by both sides, resolved, listed', async () => {
+    const project = dataOf<ProjectJson>(
+      await owner.api('POST', '/projects/create', {
+        project_name: 'Rückfragen',
+        customer_firm: 'Muster GmbH',
+      }),
+      201,
+    );
+    const questions = `/projects/${project.id}/questions`;
+    const asked = dataOf<ProjectQuestionJson>(
+      await owner.api('POST', questions, { step: FORM_STEPS[0], text: 'Wie genau?' }),
+      201,
+    );
+    expectMatches('project-question', asked);
+    const customer = new HttpClient(server.url);
+    customer.editToken = project.edit_token;
+    const replies = `${questions}/${asked.id}/replies`;
+    expectMatches(
+      'project-question',
+      dataOf(await customer.api('POST', replies, { text: 'So.' }), 201),
+    );
+    expectMatches(
+      'project-question',
+      dataOf(await owner.api('POST', replies, { text: 'Danke' }), 201),
+    );
+    const resolved = dataOf<ProjectQuestionJson>(
+      await owner.api('PATCH', `${questions}/${asked.id}`, { resolved: true }),
+    );
+    expectMatches('project-question', resolved);
+    expect(resolved.replies).toHaveLength(2);
+    for (const client of [owner, customer]) {
+      const list = dataOf<unknown[]>(await client.api('GET', questions));
+      expect(list).toHaveLength(1);
+      list.forEach((entry) => expectMatches('project-question', entry));
+    }
   });
 
   it('the catalogue: every offered questionnaire', async () => {

@@ -10,6 +10,7 @@ import { MailService } from '../mail/mail.service.ts';
 import { quotedValue } from '../mail/quoted-value.ts';
 import { findProject, type ProjectRecord } from '../projects/projects.repository.ts';
 import {
+  claimProject,
   contactAddresses,
   projectsDueForMail,
   takeUnmailedQuestions,
@@ -26,8 +27,8 @@ export const MAIL_ENTRY_LIMIT = 20;
  * one mail to each customer contact of the project, the customer's replies in one mail to the
  * responsible member, each once the newest of them is {@link QUIET_SECONDS} old – so a member
  * writing five Rückfragen in a row sends one mail, at most about two minutes after the last.
- * What a mail takes is marked mailed in the transaction that writes it to the outbox; a row
- * another process is taking is skipped, so nothing goes out twice.
+ * What a mail takes is marked mailed in the transaction that writes it to the outbox, and a
+ * project another process is mailing about is skipped: nothing goes out twice, no bundle is split.
  */
 @Injectable()
 export class QuestionMailsService {
@@ -67,6 +68,7 @@ export class QuestionMailsService {
    * later learns of them from the invitation's link). Returns the number of mails.
    */
   private async mailQuestions(em: EntityManager, projectId: string): Promise<number> {
+    if (!(await claimProject(em, projectId))) return 0;
     const project = await findProject(em, projectId);
     if (!project || project.is_archived) return 0;
     const questions = await takeUnmailedQuestions(em, projectId);
@@ -110,6 +112,7 @@ export class QuestionMailsService {
 
   /** Takes the project's unmailed replies of the customer into one mail to the responsible member. */
   private async mailReplies(em: EntityManager, projectId: string): Promise<number> {
+    if (!(await claimProject(em, projectId))) return 0;
     const project = await findProject(em, projectId);
     if (!project || project.is_archived) return 0;
     const replies = await takeUnmailedReplies(em, projectId);

@@ -251,11 +251,11 @@ export async function projectsDueForMail(
  * process holds are skipped, and a row it has marked is no longer unmailed: no Rückfrage is
  * taken by two mails.
  */
-export async function takeUnmailedQuestions(
+export function takeUnmailedQuestions(
   em: EntityManager,
   projectId: string,
 ): Promise<{ step_key: string; text: string }[]> {
-  const rows = await em.execute<{ step_key: string; text: string }[]>(
+  return em.execute<{ step_key: string; text: string }[]>(
     `with taken as (
        update project_question q set mailed_at = now()
         where q.id in (select id from project_question
@@ -266,11 +266,10 @@ export async function takeUnmailedQuestions(
      select step_key, text from taken order by created_at, id`,
     [projectId],
   );
-  return rows;
 }
 
 /** As {@link takeUnmailedQuestions}, for the customer's replies, each with its Rückfrage. */
-export async function takeUnmailedReplies(
+export function takeUnmailedReplies(
   em: EntityManager,
   projectId: string,
 ): Promise<{ text: string; question_text: string; step_key: string }[]> {
@@ -287,6 +286,19 @@ export async function takeUnmailedReplies(
       order by taken.created_at, taken.id`,
     [projectId],
   );
+}
+
+/**
+ * Locks the project's row for a mail of its bundle until the transaction of `em` ends; false when
+ * another process holds it (that process is taking the bundle: this one leaves the project be, so
+ * a bundle is never split between two mails).
+ */
+export async function claimProject(em: EntityManager, projectId: string): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>(
+    'select id from project where id = ? for update skip locked',
+    [projectId],
+  );
+  return rows.length > 0;
 }
 
 /** The addresses and names of a project's customer contacts, oldest first. */
