@@ -32,9 +32,11 @@ export function reminderCandidates(
     `select p.id, p.due_date::text as due_date,
             to_json(greatest(p.created_at, p.updated_at, a.last_at)) #>> '{}' as last_activity
        from project p
+       -- Newest first along the (project, at) index: stops at the first line that is no reminder.
        left join lateral (
-              select max(at) as last_at from project_activity
-               where project_id = p.id and kind not like 'reminder%') a on true
+              select at as last_at from project_activity
+               where project_id = p.id and kind not like 'reminder%'
+               order by at desc limit 1) a on true
       where not p.is_approved and not p.is_archived and p.reminders_enabled
         and exists (select 1 from customer_contact c
                      where c.project_id = p.id and c.reminders_off_at is null)
