@@ -63,6 +63,8 @@ interface Target {
   userId: string;
   /** A customer contact of the project. */
   contactId: string;
+  /** An open Rückfrage of the agency on the project's list step. */
+  questionId: string;
 }
 
 /**
@@ -126,6 +128,32 @@ const ENDPOINTS: Record<
     `/projects/${projectId}/invitations`,
     { name: 'Eva Groß', email: 'eva@baeckerei-gross.de', message: 'Bis Freitag?' },
   ],
+  'GET /projects/{id}/questions': ({ projectId }) => ['GET', `/projects/${projectId}/questions`],
+  'POST /projects/{id}/questions': ({ projectId }) => [
+    'POST',
+    `/projects/${projectId}/questions`,
+    { step: 'ideas', text: 'Wer besucht den Wochenmarkt?' },
+  ],
+  'POST /projects/{id}/questions/{questionId}/replies': ({ projectId, questionId }) => [
+    'POST',
+    `/projects/${projectId}/questions/${questionId}/replies`,
+    { text: 'Vor allem Familien.' },
+  ],
+  'PATCH /projects/{id}/questions/{questionId}': ({ projectId, questionId }) => [
+    'PATCH',
+    `/projects/${projectId}/questions/${questionId}`,
+    { resolved: true },
+  ],
+  'PUT /projects/{id}/reviews/{step}': ({ projectId }) => [
+    'PUT',
+    `/projects/${projectId}/reviews/ideas`,
+  ],
+  'DELETE /projects/{id}/reviews/{step}': ({ projectId }) => [
+    'DELETE',
+    `/projects/${projectId}/reviews/ideas`,
+  ],
+  'GET /projects/{id}/activity': ({ projectId }) => ['GET', `/projects/${projectId}/activity`],
+  'POST /projects/{id}/reminders': ({ projectId }) => ['POST', `/projects/${projectId}/reminders`],
 };
 
 // The rules of docs/product.md#zustände and docs/product.md#rollen-und-rechte: every member of
@@ -225,6 +253,50 @@ const MATRIX: Record<keyof typeof ENDPOINTS, Record<Actor, Cell>> = {
     ...nobody,
     token: [403, 403, 403],
     ...agency([201, 201, 403]),
+  },
+  // Rückfragen: both sides read them; the agency asks and resolves; the customer answers while
+  // the questionnaire is open to them.
+  'GET /projects/{id}/questions': {
+    ...nobody,
+    token: [200, 200, 403],
+    ...agency([200, 200, 200]),
+  },
+  'POST /projects/{id}/questions': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([201, 201, 403]),
+  },
+  'POST /projects/{id}/questions/{questionId}/replies': {
+    ...nobody,
+    token: [201, 403, 403],
+    ...agency([201, 201, 403]),
+  },
+  'PATCH /projects/{id}/questions/{questionId}': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([200, 200, 403]),
+  },
+  // „Geprüft“ marks, the history and reminders: the agency's alone.
+  'PUT /projects/{id}/reviews/{step}': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([200, 200, 403]),
+  },
+  'DELETE /projects/{id}/reviews/{step}': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([204, 204, 403]),
+  },
+  'GET /projects/{id}/activity': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([200, 200, 200]),
+  },
+  // An approved project has nothing open to remind of; an archived one changes nothing.
+  'POST /projects/{id}/reminders': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([200, 409, 403]),
   },
 };
 
@@ -479,6 +551,11 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
       `/projects/${projectId}/customer-contacts`,
       { name: 'Jonas Berger', email: 'jonas@tischlerei-berger.de' },
     );
+    const question = await owner.api<{ data: { id: string } }>(
+      'POST',
+      `/projects/${projectId}/questions`,
+      { step: 'ideas', text: 'Wo findet der Markt statt?' },
+    );
     if (sharedResults)
       await owner.api('PATCH', `/projects/${projectId}`, { is_niceview_enabled: true });
     if (state === 'approved') await owner.api('PUT', `/projects/${projectId}/approve`);
@@ -489,6 +566,7 @@ describe.each(DATABASES)('authorization matrix (%s database)', (database) => {
       itemId: item.body.data.id,
       userId: ownerId,
       contactId: contact.body.data.id,
+      questionId: question.body.data.id,
       token: created.body.data.edit_token,
     };
   }

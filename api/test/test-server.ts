@@ -90,6 +90,8 @@ export async function startTestServer(
     // `undefined` is the server's own default: the repository's catalogue.
     definitionDir: (options.catalogue ?? 'fixture') === 'fixture' ? FIXTURE_CATALOGUE : undefined,
     webDir: undefined,
+    // A test runs a round itself (`ClientLoopRoundService.run`) with the moment it needs.
+    clientLoopRounds: false,
     ...overrides,
   };
   const running = await createApp(config, { logDestination: options.logs });

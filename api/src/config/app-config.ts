@@ -45,6 +45,11 @@ export interface AppConfig {
   registration?: RegistrationMode;
   /** `LEGAL_DIR`: the operator's `impressum.md` and `datenschutz.md`; default `dataDir/legal`. */
   legalDir?: string;
+  /**
+   * Whether this process runs the rounds of Rückfrage mails and reminders every 30 seconds
+   * (default). The API tests switch them off and run a round when they mean to.
+   */
+  clientLoopRounds?: boolean;
 }
 
 /** The session secret kept in the data folder, created on first start. */

@@ -14,6 +14,8 @@ export const ADVISORY_LOCKS = {
   migrations: 'fragewerk:migrations',
   /** Deleting expired data every few minutes (`HousekeepingService`); one process is enough. */
   housekeeping: 'fragewerk:housekeeping',
+  /** The Rückfrage mails and reminders every 30 seconds (`ClientLoopRoundService`). */
+  clientLoop: 'fragewerk:client-loop',
 } as const;
 
 /** The signed 64-bit key PostgreSQL's `pg_advisory_lock(bigint)` takes, as a decimal string. */
