@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RemindersService } from '../src/client-loop/reminders.service.ts';
 import { addDays, berlinDate } from '../src/client-loop/reminder-rules.ts';
@@ -130,6 +132,14 @@ describe.each(DATABASES)('reminders (%s database)', (database) => {
     expect(text).toMatch(
       /Keine Erinnerungen mehr zu diesem Projekt\? Ein Klick genügt:\nhttp:\/\/fragewerk\.test\/erinnerungen\/abbestellen\/[0-9a-f]{32}[\w-]{43}\n?$/,
     );
+    // Mail programs offer the same link as a button that unsubscribes with one POST (RFC 8058).
+    const raw = (
+      await readFile(path.join(server.config.dataDir, 'mail', mail.file), 'utf8')
+    ).replace(/\r?\n[ \t]+/g, ' ');
+    expect(raw).toContain(
+      `List-Unsubscribe: <http://fragewerk.test${unsubscribeLink(mail)}> (Keine Erinnerungen mehr)`,
+    );
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     // Each contact has a link of their own.
     expect(unsubscribeLink(mail)).not.toBe(
       unsubscribeLink(mails.find((candidate) => candidate !== mail)!),

@@ -19,7 +19,7 @@
  *                   users
  *   projects        common, config, definition, mail, users     ProjectAccessService
  *   questionnaire   common, config, definition, projects        –
- *   client-loop     common, config, definition, mail,           QuestionMailsService,
+ *   client-loop     common, config, definition, mail, pages,    QuestionMailsService,
  *                   projects, users                             RemindersService (Rückfragen,
  *                                                               reminders; housekeeping runs
  *                                                               their mail rounds)
@@ -95,7 +95,7 @@ const apiDomains = {
   accounts: ['common', 'config', 'definition', 'mail', 'pages', 'users'],
   projects: ['common', 'config', 'definition', 'mail', 'users'],
   questionnaire: ['common', 'config', 'definition', 'projects'],
-  'client-loop': ['common', 'config', 'definition', 'mail', 'projects', 'users'],
+  'client-loop': ['common', 'config', 'definition', 'mail', 'pages', 'projects', 'users'],
   'account-data': [
     'accounts',
     'common',

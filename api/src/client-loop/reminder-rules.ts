@@ -36,13 +36,6 @@ export function addDays(date: string, days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** A `date` column's value as `YYYY-MM-DD` (the server's driver gives text, PGlite a Date). */
-export function dateOf(value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
-
 /**
  * The rule keys due on `today` for a project with `dueDate` whose last activity was at
  * `lastActivity`, at the moment `now`: `due-7:<due date>`, `due-2:…`, `due+1:…` inside their

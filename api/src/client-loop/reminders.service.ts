@@ -7,6 +7,7 @@ import {
   visibleDefinition,
 } from '@fragewerk/engine/core';
 import { ApiError, forbidden } from '../common/api-error.ts';
+import { dateColumnText } from '../common/date-column.ts';
 import { t } from '../common/messages.ts';
 import { waitText } from '../common/wait-text.ts';
 import { APP_CONFIG, sessionSecretIn, type AppConfig } from '../config/app-config.ts';
@@ -23,7 +24,7 @@ import type { ProjectAccess } from '../projects/project-access.service.ts';
 import { stepAnswers } from '../projects/project-json.ts';
 import { findProject, type ProjectRecord } from '../projects/projects.repository.ts';
 import type { UserRow } from '../users/user-row.ts';
-import { berlinDate, dateOf, dueRules, IDLE_DAYS, mainRule } from './reminder-rules.ts';
+import { berlinDate, dueRules, IDLE_DAYS, mainRule } from './reminder-rules.ts';
 import {
   anyUnclaimed,
   claimReminder,
@@ -265,7 +266,7 @@ export class RemindersService {
     const sender = quotedValue(responsible.contact_name || responsible.email);
     const agency = quotedValue(project.agency.name);
     const projectName = quotedValue(project.project_name);
-    const due = dateOf(project.due_date);
+    const due = dateColumnText(project.due_date);
     const about = { agency, project_name: projectName, questionnaire: open.questionnaire };
     const intro =
       due === null
@@ -274,7 +275,8 @@ export class RemindersService {
             ...about,
             due: germanDate(due),
           });
-    const unsubscribe = t('mail.reminder.unsubscribe', { url: this.unsubscribeUrl(contact.id) });
+    const unsubscribeUrl = this.unsubscribeUrl(contact.id);
+    const unsubscribe = t('mail.reminder.unsubscribe', { url: unsubscribeUrl });
     this.mail.enqueue(em, {
       to: contact.email,
       template: 'reminder',
@@ -292,6 +294,7 @@ export class RemindersService {
         replyTo: responsible.contact_email || responsible.email,
         signature: `${t('mail.reminder.signature', { sender, agency })}\n\n${unsubscribe}`,
       },
+      listUnsubscribe: unsubscribeUrl,
     });
   }
 }

@@ -6,6 +6,7 @@ export interface ClaimedMail {
   recipient: string;
   sender_name: string | null;
   reply_to: string | null;
+  list_unsubscribe: string | null;
   template: string;
   subject: string;
   body: string;
@@ -33,7 +34,8 @@ export async function claimDueMail(
                    order by next_attempt_at
                    limit 1
                    for update skip locked)
-      returning id, recipient, sender_name, reply_to, template, subject, body, link, attempts`,
+      returning id, recipient, sender_name, reply_to, list_unsubscribe, template, subject, body,
+                link, attempts`,
     [leaseSeconds],
   );
   return rows[0];

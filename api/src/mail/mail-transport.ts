@@ -19,6 +19,8 @@ export interface RenderedMail {
   sender_name?: string | null;
   /** Where replies go. */
   reply_to?: string | null;
+  /** A one-click unsubscribe address (RFC 8058). */
+  list_unsubscribe?: string | null;
   template: string;
   subject: string;
   body: string;
@@ -67,6 +69,14 @@ export class MailTransport {
         ? { name: mail.sender_name, address: addressOf(this.from) }
         : this.from,
       ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+      ...(mail.list_unsubscribe
+        ? {
+            list: {
+              unsubscribe: { url: mail.list_unsubscribe, comment: 'Keine Erinnerungen mehr' },
+            },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }
+        : {}),
       to: mail.recipient,
       subject: mail.subject,
       text: mail.body,

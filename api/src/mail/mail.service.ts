@@ -13,6 +13,8 @@ export interface OutgoingMail {
   link: string;
   /** A member writing to a customer: their name as the sender, replies to them, their signature. */
   sender?: { name: string; replyTo: string; signature: string };
+  /** Where a one-click POST unsubscribes the recipient (RFC 8058), for mail programs' button. */
+  listUnsubscribe?: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export class MailService {
       recipient: mail.to,
       sender_name: mail.sender?.name ?? null,
       reply_to: mail.sender?.replyTo ?? null,
+      list_unsubscribe: mail.listUnsubscribe ?? null,
       template: mail.template,
       link: mail.link,
       ...MailTransport.render(mail.template, mail.values, mail.link, mail.sender?.signature),

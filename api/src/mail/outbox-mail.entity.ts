@@ -19,6 +19,11 @@ export const OutboxMailSchema = defineEntity({
     sender_name: p.string().length(200).nullable(),
     /** Where replies go (the member's address), when not to the product's sender. */
     reply_to: p.string().length(254).nullable(),
+    /**
+     * The one-click unsubscribe address of a reminder (RFC 8058: the headers `List-Unsubscribe` and
+     * `List-Unsubscribe-Post`), when the mail has one.
+     */
+    list_unsubscribe: p.text().nullable(),
     /** Key under `mail.` in the locale file, for the log and the `.eml` file name. */
     template: p.string().length(40),
     subject: p.text(),

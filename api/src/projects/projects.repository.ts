@@ -1,4 +1,5 @@
 import { type EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
+import { dateColumnText } from '../common/date-column.ts';
 import { executePrepared, plainRow, selectList } from '../common/prepared-statement.ts';
 import type { ProjectSummaryFields } from './project-json.ts';
 import {
@@ -68,7 +69,7 @@ export async function findProject(em: EntityManager, id: string): Promise<Projec
   if (!row) return null;
   return {
     ...plainRow<ProjectRecord>(em, ProjectSchema, row),
-    due_date: dateText(row.due_date),
+    due_date: dateColumnText(row.due_date),
     agency: agencyBrandingOf(row, AGENCY_PREFIX),
     responsible: userRowOf(em, row, RESPONSIBLE_PREFIX),
     reviews: row.reviews as StepReviewJson[],
@@ -87,16 +88,6 @@ const REVIEWS_OF_P = `select coalesce(json_agg(json_build_object(
          order by r.reviewed_at), '[]'::json)
     from step_review r left join app_user ru on ru.id = r.reviewed_by_id
    where r.project_id = p.id`;
-
-/**
- * A `date` column's value as `YYYY-MM-DD`: the database driver gives text, PGlite a Date at
- * midnight UTC.
- */
-export function dateText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
 
 const AGENCY_PREFIX = 'agency__';
 const RESPONSIBLE_PREFIX = 'responsible__';

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** The client loop (#37): Rückfragen with replies, „geprüft“ marks, the history, reminders with their due date and opt-out. */
+/** The client loop: Rückfragen with replies, „geprüft“ marks, the history, reminders with their due date and opt-out (also the one-click unsubscribe header of a mail). */
 export class Migration20261128035315 extends Migration {
   override name = 'Migration20261128035315';
 
@@ -60,6 +60,8 @@ export class Migration20261128035315 extends Migration {
 
     this.addSql(`alter table "customer_contact" add "reminders_off_at" timestamptz null;`);
 
+    this.addSql(`alter table "mail_outbox" add "list_unsubscribe" text null;`);
+
     this.addSql(
       `alter table "step_review" add constraint "step_review_project_id_foreign" foreign key ("project_id") references "project" ("id") on delete cascade;`,
     );
@@ -114,6 +116,8 @@ export class Migration20261128035315 extends Migration {
     this.addSql(`drop table if exists "reminder_sent" cascade;`);
 
     this.addSql(`alter table "customer_contact" drop column "reminders_off_at";`);
+
+    this.addSql(`alter table "mail_outbox" drop column "list_unsubscribe";`);
 
     this.addSql(`alter table "project" drop column "due_date", drop column "reminders_enabled";`);
   }
