@@ -50,6 +50,8 @@ export const server = setupServer(
   http.get('*/api/questionnaires', () => HttpResponse.json({ data: questionnaires })),
   // The settings page lists the project's customer contacts („Kundschaft“): none unless a test says.
   http.get('*/api/projects/:id/customer-contacts', () => HttpResponse.json({ data: [] })),
+  // The Rückfragen of a project (badges, the block above a step): none unless a test says.
+  http.get('*/api/projects/:id/questions', () => HttpResponse.json({ data: [] })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

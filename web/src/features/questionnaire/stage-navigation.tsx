@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { QuestionBadge, QuestionTotal, useOpenQuestions } from '../questions/question-badges.tsx';
 import './stage-navigation.css';
 
 /**
@@ -20,6 +21,7 @@ function StepTab({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const questions = useOpenQuestions(projectId);
   const marked = state === 'complete' || state === 'review';
   return (
     <li>
@@ -34,6 +36,7 @@ function StepTab({
             {state === 'complete' ? '✓' : '!'}
           </span>
         ) : null}
+        <QuestionBadge count={questions[step.meta.key]} />
       </NavLink>
       {marked ? (
         <span id={id} hidden>
@@ -60,6 +63,7 @@ function CompactNavigation({ definition, projectId, current, progress }: Navigat
   const { t } = useTranslation();
   const listId = useId();
   const stateId = useId();
+  const questions = useOpenQuestions(projectId);
   const toggle = useRef<HTMLButtonElement>(null);
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === current.meta.key;
@@ -136,7 +140,10 @@ function CompactNavigation({ definition, projectId, current, progress }: Navigat
                             className="step-picker-link"
                             onClick={() => setOpenOn(null)}
                           >
-                            <span className="step-picker-link-title">{step.meta.title}</span>
+                            <span className="step-picker-link-title">
+                              {step.meta.title}
+                              <QuestionBadge count={questions[step.meta.key]} />
+                            </span>
                             <span className={`step-state is-${state}`}>
                               {state === 'complete' || state === 'review' ? (
                                 <span className={`step-mark is-${state}`} aria-hidden="true">
@@ -233,6 +240,7 @@ export function StageNavigation({ definition, projectId, current, progress }: Na
           {t('questionnaire.about')}
         </Link>
       </div>
+      <QuestionTotal definition={definition} projectId={projectId} />
     </div>
   );
 }

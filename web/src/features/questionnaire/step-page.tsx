@@ -9,6 +9,7 @@ import { NotFoundPage } from '../not-found/not-found-page.tsx';
 import { ApproveButton } from '../projects/approve-button.tsx';
 import { useProjectScope } from '../projects/project-context.ts';
 import { useProjectProgress } from '../projects/use-project-progress.ts';
+import { useOpenQuestions } from '../questions/question-badges.tsx';
 import { ListStepContainer } from './list-step-container.tsx';
 import { StageNavigation } from './stage-navigation.tsx';
 import { StepFooter } from './step-footer.tsx';
@@ -20,14 +21,20 @@ const FormStepContainer = lazyWithPreload(() =>
   import('./form-step-container.tsx').then((module) => module.FormStepContainer),
 );
 
+// The Rückfragen with their dialog and texts: for a customer only on a step with open ones.
+const StepQuestions = lazyWithPreload(() =>
+  import('../questions/step-questions.tsx').then((module) => module.StepQuestions),
+);
+
 /** One questionnaire step: navigation, heading, the step's content, the help sidebar, the footer. */
 export function StepPage() {
   const { t } = useTranslation();
   const definition = useDefinition();
-  const { project } = useProjectScope();
+  const { project, isOwner } = useProjectScope();
   const progress = useProjectProgress(project);
   const { slug } = useParams();
   const step = stepBySlug(definition, slug);
+  const questions = useOpenQuestions(project.id);
   useDocumentTitle(step ? step.meta.title : t('routes.notFound'));
   if (!step) return <NotFoundPage />;
   const isLast = !neighbours(definition, step.meta.key).next;
@@ -44,6 +51,11 @@ export function StepPage() {
         <section className="step-main" aria-labelledby="step-heading">
           <p className="step-kicker">{step.meta.title}</p>
           <h1 id="step-heading">{step.meta.heading}</h1>
+          {isOwner || questions[step.meta.key] ? (
+            <Suspense>
+              <StepQuestions key={step.meta.key} step={step} />
+            </Suspense>
+          ) : null}
           {step.meta.kind === 'list' ? (
             <ListStepContainer key={step.meta.key} step={step} />
           ) : (
