@@ -25,6 +25,8 @@ function When({ at, text }: { at: string; text: string }) {
 /**
  * The reply box under an open question: the platform form `question-reply` (same German messages
  * as the server), its refusals (422 at the field, 409 resolved meanwhile, 429 too many) below it.
+ * Checked on sending only: a customer who clicks into the box and then changes the answers below
+ * instead has not left a required field empty.
  */
 function ReplyForm({
   projectId,
@@ -73,7 +75,6 @@ function ReplyForm({
           value={form.values.text}
           maxLength={REPLY_MAX}
           onChange={(event) => form.set('text', event.target.value)}
-          onBlur={() => form.blur('text')}
           disabled={isLoading}
           autoFocus={isMember}
           aria-invalid={errors.length > 0 || undefined}

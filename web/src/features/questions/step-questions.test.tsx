@@ -376,9 +376,14 @@ describe('the customer and the Rückfragen (share link)', () => {
     expect(within(section).getByText('Schon geklärt?')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Wieder öffnen' })).not.toBeInTheDocument();
 
-    // The reply box is there at once, with a word on changing the answers instead.
+    // The reply box is there at once, with a word on changing the answers instead; leaving it
+    // empty is no mistake (replying is optional), sending it empty is.
     const box = within(card!).getByRole('textbox', { name: 'Ihre Antwort' });
     expect(box).toHaveAccessibleDescription(/Oder ändern Sie Ihre Angaben unten/);
+    await user.click(box);
+    await user.click(add);
+    expect(box).not.toHaveAttribute('aria-invalid');
+    await user.keyboard('{Escape}');
     await user.click(within(card!).getByRole('button', { name: 'Antwort senden' }));
     expect(box).toHaveAccessibleDescription(/Antwort ist ein Pflichtfeld/);
     expect(server.replies).toEqual([]);
