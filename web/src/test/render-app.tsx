@@ -52,6 +52,8 @@ export const server = setupServer(
   http.get('*/api/projects/:id/customer-contacts', () => HttpResponse.json({ data: [] })),
   // The Rückfragen of a project (badges, the block above a step): none unless a test says.
   http.get('*/api/projects/:id/questions', () => HttpResponse.json({ data: [] })),
+  // The history („Verlauf“) of a project: nothing happened yet unless a test says.
+  http.get('*/api/projects/:id/activity', () => HttpResponse.json({ data: [], next: null })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -153,11 +155,14 @@ export function makeProject(
   const answers = { ...steps, ...overrides };
   return {
     // Like the server: the figures count the steps the project shows.
-    progress: projectProgress(
-      visibleDefinition(of, overrides.hidden_steps ?? []),
-      answers,
-      judgedDocuments(undefined),
-    ),
+    progress: {
+      ...projectProgress(
+        visibleDefinition(of, overrides.hidden_steps ?? []),
+        answers,
+        judgedDocuments(undefined),
+      ),
+      reviewed: overrides.reviews?.length ?? 0,
+    },
     id: '7b2e0c1e-0000-4000-8000-000000000002',
     questionnaire: { id: of.id ?? 'fixture-brief', title: of.title },
     customer_firm: 'Tischlerei Berger',
@@ -174,6 +179,9 @@ export function makeProject(
     edit_token: 'geheimes-token',
     responsible: verifiedUser.id,
     hidden_steps: [],
+    due_date: null,
+    reminders_enabled: true,
+    reviews: [],
     agency,
     user: {
       company: 'Agentur Nord',

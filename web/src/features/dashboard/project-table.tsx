@@ -8,11 +8,12 @@ import { projectStatus } from './project-status.ts';
 
 /**
  * How far a project's questionnaire is answered: a bar with „5 von 8 Schritten“ for screen
- * readers too, and how long ago it was last edited („vor 2 Stunden“, the date on hover).
+ * readers too, how many steps the agency marked „geprüft“ („3 geprüft“, docs/product.md#geprüft)
+ * and how long ago it was last edited („vor 2 Stunden“, the date on hover).
  */
 function ProjectProgress({ project }: { project: ProjectSummary }) {
   const { t } = useTranslation();
-  const { complete, total } = project.progress;
+  const { complete, total, reviewed } = project.progress;
   const figure = t('progress.figure', { complete, total });
   return (
     <div className="project-progress">
@@ -32,6 +33,9 @@ function ProjectProgress({ project }: { project: ProjectSummary }) {
       </div>
       <div className="progress-text">
         <span aria-hidden="true">{figure}</span>
+        {reviewed ? (
+          <span className="progress-reviewed">{t('dashboard.reviewed', { count: reviewed })}</span>
+        ) : null}
         <time dateTime={project.updated_at} title={germanDate(project.updated_at)}>
           <span className="visually-hidden">{t('progress.edited')} </span>
           {timeAgo(project.updated_at)}

@@ -7,40 +7,65 @@ import { QuestionBadge, QuestionTotal, useOpenQuestions } from '../questions/que
 import './stage-navigation.css';
 
 /**
- * A step in the sub-navigation with its mark: a check for a complete step, an exclamation mark for
- * one that needs a look; the mark's words describe the link for screen readers.
+ * A step's marks, for the eye only (their words stand beside them): a check for a complete step,
+ * an exclamation mark for one that needs a look, and a double check once the agency marked it
+ * „geprüft“ (docs/product.md#geprüft).
+ */
+function StepMarks({ state, reviewed }: { state: string | undefined; reviewed: boolean }) {
+  return (
+    <>
+      {state === 'complete' || state === 'review' ? (
+        <span className={`step-mark is-${state}`} aria-hidden="true">
+          {state === 'complete' ? '✓' : '!'}
+        </span>
+      ) : null}
+      {reviewed ? (
+        <span className="step-mark is-reviewed" aria-hidden="true">
+          ✓✓
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A step in the sub-navigation with its marks; their words („vollständig, geprüft“) describe the
+ * link for screen readers.
  */
 function StepTab({
   step,
   projectId,
   state,
+  reviewed,
 }: {
   step: StepDefinition;
   projectId: string;
   state: string | undefined;
+  reviewed: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const questions = useOpenQuestions(projectId);
-  const marked = state === 'complete' || state === 'review';
+  const words = [
+    (state === 'complete' || state === 'review') && t(`progress.state.${state}`),
+    reviewed && t('progress.reviewed'),
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <li>
       <NavLink
         to={paths.step.url(projectId, step.meta.slug)}
         className="step-tab"
-        aria-describedby={marked ? id : undefined}
+        aria-describedby={words ? id : undefined}
       >
         {step.meta.title}
-        {marked ? (
-          <span className={`step-mark is-${state}`} aria-hidden="true">
-            {state === 'complete' ? '✓' : '!'}
-          </span>
-        ) : null}
+        <StepMarks state={state} reviewed={reviewed} />
         <QuestionBadge count={questions[step.meta.key]} />
       </NavLink>
-      {marked ? (
+      {words ? (
         <span id={id} hidden>
-          {t(`progress.state.${state}`)}
+          {words}
         </span>
       ) : null}
     </li>
@@ -52,6 +77,8 @@ interface NavigationProps {
   projectId: string;
   current: StepDefinition;
   progress: ProjectProgress;
+  /** Keys of the steps the agency marked „geprüft“. */
+  reviewed: readonly string[];
 }
 
 /**
@@ -59,7 +86,13 @@ interface NavigationProps {
  * every step of the questionnaire by stage, each with its state in words; Escape closes the list
  * and returns to the button. Choosing a step closes it (it belongs to the step it was opened on).
  */
-function CompactNavigation({ definition, projectId, current, progress }: NavigationProps) {
+function CompactNavigation({
+  definition,
+  projectId,
+  current,
+  progress,
+  reviewed,
+}: NavigationProps) {
   const { t } = useTranslation();
   const listId = useId();
   const stateId = useId();
@@ -70,6 +103,8 @@ function CompactNavigation({ definition, projectId, current, progress }: Navigat
   const number = definition.steps.indexOf(current) + 1;
   const stateOf = (step: StepDefinition) => progress.steps[step.meta.key]?.state ?? 'empty';
   const currentState = stateOf(current);
+  const reviewedWords = (step: StepDefinition) =>
+    reviewed.includes(step.meta.key) ? `, ${t('progress.reviewed')}` : '';
   const close = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
@@ -94,15 +129,12 @@ function CompactNavigation({ definition, projectId, current, progress }: Navigat
           {' · '}
           <span className="step-picker-title">{current.meta.title}</span>
         </span>
-        {currentState === 'complete' || currentState === 'review' ? (
-          <span className={`step-mark is-${currentState}`} aria-hidden="true">
-            {currentState === 'complete' ? '✓' : '!'}
-          </span>
-        ) : null}
+        <StepMarks state={currentState} reviewed={reviewed.includes(current.meta.key)} />
         <span className="step-picker-caret" aria-hidden="true" />
       </button>
       <span id={stateId} hidden>
         {t(`progress.state.${currentState}`)}
+        {reviewedWords(current)}
       </span>
       <nav
         id={listId}
@@ -145,12 +177,12 @@ function CompactNavigation({ definition, projectId, current, progress }: Navigat
                               <QuestionBadge count={questions[step.meta.key]} />
                             </span>
                             <span className={`step-state is-${state}`}>
-                              {state === 'complete' || state === 'review' ? (
-                                <span className={`step-mark is-${state}`} aria-hidden="true">
-                                  {state === 'complete' ? '✓' : '!'}
-                                </span>
-                              ) : null}
+                              <StepMarks
+                                state={state}
+                                reviewed={reviewed.includes(step.meta.key)}
+                              />
                               {t(`progress.state.${state}`)}
+                              {reviewedWords(step)}
                             </span>
                           </NavLink>
                         </li>
@@ -177,19 +209,15 @@ function CompactNavigation({ definition, projectId, current, progress }: Navigat
  * („2/3“), and the sub-navigation of the current stage with each step's mark. On narrow screens
  * both give way to the compact navigation (CSS decides which one shows).
  */
-export function StageNavigation({ definition, projectId, current, progress }: NavigationProps) {
+export function StageNavigation(props: NavigationProps) {
+  const { definition, projectId, current, progress, reviewed } = props;
   const { t } = useTranslation();
   const baseId = useId();
   const stepsOf = (stageKey: string) => definition.steps.filter((step) => step.stage === stageKey);
   const stateOf = (step: StepDefinition) => progress.steps[step.meta.key]?.state;
   return (
     <div className="stage-nav">
-      <CompactNavigation
-        definition={definition}
-        projectId={projectId}
-        current={current}
-        progress={progress}
-      />
+      <CompactNavigation {...props} />
       <nav className="stage-nav-wide" aria-label={t('questionnaire.stages')}>
         <ol className="stage-tabs">
           {definition.stages.map((stage, index) => {
@@ -232,6 +260,7 @@ export function StageNavigation({ definition, projectId, current, progress }: Na
                 step={step}
                 projectId={projectId}
                 state={stateOf(step)}
+                reviewed={reviewed.includes(step.meta.key)}
               />
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { lazyWithPreload, Markdown } from '@fragewerk/engine/react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/spinner.tsx';
 import { useParams } from 'react-router-dom';
@@ -19,6 +19,11 @@ import './step-page.css';
 // A form step brings rjsf; it loads when a form step is opened (list steps do not need it).
 const FormStepContainer = lazyWithPreload(() =>
   import('./form-step-container.tsx').then((module) => module.FormStepContainer),
+);
+
+// Members only: the „geprüft“ mark and its API load with it, never for a customer's share link.
+const ReviewToggle = lazy(() =>
+  import('./review-toggle.tsx').then((module) => ({ default: module.ReviewToggle })),
 );
 
 // The Rückfragen with their dialog and texts: for a customer only on a step with open ones.
@@ -46,6 +51,7 @@ export function StepPage() {
         projectId={project.id}
         current={step}
         progress={progress}
+        reviewed={project.reviews.map((review) => review.step)}
       />
       <div className="step-layout">
         <section className="step-main" aria-labelledby="step-heading">
@@ -63,6 +69,11 @@ export function StepPage() {
               <FormStepContainer key={step.meta.key} step={step} />
             </Suspense>
           )}
+          {isOwner ? (
+            <Suspense>
+              <ReviewToggle key={step.meta.key} step={step.meta.key} />
+            </Suspense>
+          ) : null}
           {isLast && !project.is_approved ? (
             <div className="approve-box">
               <ApproveButton />
