@@ -33,6 +33,9 @@ const ProjectSettingsPage = lazyWithPreload(() =>
     (module) => module.ProjectSettingsPage,
   ),
 );
+const HistoryPage = lazyWithPreload(() =>
+  import('../features/history/history-page.tsx').then((module) => module.HistoryPage),
+);
 const ResultsPage = lazyWithPreload(() =>
   import('../features/results/results-page.tsx').then((module) => module.ResultsPage),
 );
@@ -99,6 +102,14 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: paths.results.path, element: <ResultsPage /> },
+          {
+            path: paths.history.path,
+            element: (
+              <RequireLogin>
+                <HistoryPage />
+              </RequireLogin>
+            ),
+          },
           { path: paths.welcome.path, element: <WelcomePage /> },
           { path: paths.thanks.path, element: <ThanksPage /> },
         ],

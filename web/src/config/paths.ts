@@ -37,6 +37,11 @@ export const paths = {
     path: '/projekte/:project_id/ergebnisse',
     url: (id: string) => `/projekte/${id}/ergebnisse`,
   },
+  /** The project's history („Verlauf“), members only (docs/product.md#verlauf). */
+  history: {
+    path: '/projekte/:project_id/verlauf',
+    url: (id: string) => `/projekte/${id}/verlauf`,
+  },
   /** The customer's start page: what the briefing covers, „Los geht’s“. */
   welcome: {
     path: '/projekte/:project_id/willkommen',
