@@ -8,7 +8,7 @@ interface TextFieldProps {
   onChange: (value: string) => void;
   onBlur?: () => void;
   errors?: string[];
-  type?: 'text' | 'email' | 'password' | 'url';
+  type?: 'text' | 'email' | 'password' | 'url' | 'date';
   required?: boolean;
   disabled?: boolean;
   autoComplete?: string;

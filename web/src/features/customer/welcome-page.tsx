@@ -4,7 +4,8 @@ import { useDefinition } from '../../hooks/use-definition.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useProjectScope } from '../projects/project-context.ts';
 import { AgencyContact } from './agency-contact.tsx';
-import { briefingMinutes } from '@fragewerk/engine/core';
+import { briefingMinutes, formatCalendarDate } from '@fragewerk/engine/core';
+import { isPast } from '../../lib/due-date.ts';
 import { markWelcomeSeen } from './welcome-seen.ts';
 import './customer-pages.css';
 import { useCustomerTexts } from './customer-texts.ts';
@@ -46,6 +47,14 @@ export function WelcomePage() {
           <dt>{t('customer.welcome.duration')}</dt>
           <dd>{t('customer.welcome.minutes', { minutes: briefingMinutes(definition) })}</dd>
         </div>
+        {project.due_date ? (
+          <div>
+            <dt>
+              {t(isPast(project.due_date) ? 'customer.welcome.overdue' : 'customer.welcome.due')}
+            </dt>
+            <dd>{formatCalendarDate(project.due_date)}</dd>
+          </div>
+        ) : null}
       </dl>
       <ol className="customer-stages">
         {definition.stages.map((stage) => (

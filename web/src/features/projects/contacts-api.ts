@@ -43,14 +43,23 @@ export const contactsApi = contactsApiBase.injectEndpoints({
       invalidatesTags: (result, _error, { projectId }) =>
         result ? [{ type: 'Contact', id: projectId }] : [],
     }),
+    // „Jetzt erinnern“: one reminder now to every contact who has not opted out.
+    sendReminders: build.mutation<{ sent: number }, string>({
+      query: (projectId) => ({ url: `/projects/${projectId}/reminders`, method: 'POST' }),
+      transformResponse: unwrap<{ sent: number }>,
+    }),
   }),
 });
 
 // The dialogs show field errors (422) and the invitation limit (429) themselves.
 handleErrorsLocally('inviteProjectContact', [422, 429]);
+/** Refusals of „Jetzt erinnern“ the API explains in German (nothing open, no contact, too many). */
+export const REMINDER_REFUSALS = [400, 403, 404, 409, 422, 429];
+handleErrorsLocally('sendReminders', REMINDER_REFUSALS);
 
 export const {
   useGetProjectContactsQuery,
   useRemoveProjectContactMutation,
   useInviteProjectContactMutation,
+  useSendRemindersMutation,
 } = contactsApi;

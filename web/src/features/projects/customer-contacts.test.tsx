@@ -14,6 +14,7 @@ const jana: ProjectContact = {
   email: 'jana@tischlerei-berger.de',
   invited_at: '2026-11-28T09:00:00Z',
   created_at: '2026-11-27T09:00:00Z',
+  reminders_off: false,
 };
 const paul: ProjectContact = {
   id: '9c4e0c1e-0000-4000-8000-0000000000a2',
@@ -21,6 +22,7 @@ const paul: ProjectContact = {
   email: 'paul@tischlerei-berger.de',
   invited_at: null,
   created_at: '2026-11-27T10:00:00Z',
+  reminders_off: false,
 };
 
 const INVITED_NOW = '2026-11-29T08:00:00Z';
@@ -55,6 +57,7 @@ function contactsServer(initial: ProjectContact[], project: Partial<Project> = {
             email,
             invited_at: INVITED_NOW,
             created_at: INVITED_NOW,
+            reminders_off: false,
           };
       contacts = known
         ? contacts.map((contact) => (contact.id === known.id ? invited : contact))

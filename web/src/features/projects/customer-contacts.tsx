@@ -13,9 +13,11 @@ import { showToast } from '../../lib/toasts.ts';
 import {
   INVITATION_MESSAGE_MAX,
   type ProjectContact,
+  REMINDER_REFUSALS,
   useGetProjectContactsQuery,
   useInviteProjectContactMutation,
   useRemoveProjectContactMutation,
+  useSendRemindersMutation,
 } from './contacts-api.ts';
 import './customer-contacts.css';
 
@@ -195,6 +197,9 @@ function ContactRow({
             ? t('contacts.invitedAt', { date: germanDate(contact.invited_at) })
             : t('contacts.notInvited')}
         </span>
+        {contact.reminders_off ? (
+          <span className="contacts-row-detail contacts-row-off">{t('contacts.remindersOff')}</span>
+        ) : null}
       </div>
       <div className="contacts-row-actions">
         <button
@@ -221,16 +226,50 @@ function ContactRow({
 }
 
 /**
+ * „Jetzt erinnern“ (docs/product.md#abgabe-und-erinnerungen): one reminder now to every contact who
+ * has not opted out; the toast says to how many, a refusal (nothing open, too many) the API's words.
+ */
+function RemindNowButton({ projectId, disabled }: { projectId: string; disabled: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [remind, { isLoading }] = useSendRemindersMutation();
+  const send = async () => {
+    const result = await remind(projectId);
+    if ('data' in result && result.data) {
+      dispatch(showToast('success', t('contacts.reminded', { count: result.data.sent })));
+      return;
+    }
+    const status = errorStatus(result.error);
+    if (typeof status === 'number' && REMINDER_REFUSALS.includes(status))
+      dispatch(showToast('error', errorBody(result.error)?.message ?? t('errors.generic')));
+  };
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={() => void send()}
+      disabled={disabled || isLoading}
+    >
+      {isLoading ? <Spinner small /> : null}
+      {t('contacts.remindNow')}
+    </button>
+  );
+}
+
+/**
  * „Kundschaft“ on the project settings page: the customer contacts of the project and their
- * invitations by mail. Not part of the settings form: each action is sent on its own. An archived
- * project shows the list, but nobody is invited or removed.
+ * invitations by mail, „Jetzt erinnern“ while the project waits for answers (`remindable`: neither
+ * approved nor archived). Not part of the settings form: each action is sent on its own. An
+ * archived project shows the list, but nobody is invited or removed.
  */
 export function CustomerContacts({
   projectId,
   archived,
+  remindable = false,
 }: {
   projectId: string;
   archived: boolean;
+  remindable?: boolean;
 }) {
   const { t } = useTranslation();
   const { data: contacts, isLoading, isError } = useGetProjectContactsQuery(projectId);
@@ -244,14 +283,19 @@ export function CustomerContacts({
         <h2 id="contacts-title" ref={heading} tabIndex={-1}>
           {t('contacts.title')}
         </h2>
-        <button
-          type="button"
-          className="button"
-          onClick={() => setInvitee({ name: '', email: '' })}
-          disabled={archived}
-        >
-          {t('contacts.inviteNew')}
-        </button>
+        <div className="contacts-head-actions">
+          {contacts?.length ? (
+            <RemindNowButton projectId={projectId} disabled={!remindable} />
+          ) : null}
+          <button
+            type="button"
+            className="button"
+            onClick={() => setInvitee({ name: '', email: '' })}
+            disabled={archived}
+          >
+            {t('contacts.inviteNew')}
+          </button>
+        </div>
       </div>
       {isLoading ? (
         <Spinner />

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDate } from '@fragewerk/engine/core';
 import { SettingsIcon } from '@fragewerk/engine/react';
 import { Link, Navigate, Outlet, useMatch, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { apiContext, errorBody, errorStatus } from '../../lib/api.ts';
+import { isPast } from '../../lib/due-date.ts';
 import { navigation } from '../../lib/navigation.ts';
 import { useGetProjectQuery } from '../../lib/projects-api.ts';
 import { useCurrentUser } from '../../lib/user-api.ts';
@@ -71,6 +73,7 @@ export function ProjectContainer() {
   const user = useCurrentUser();
   const onSettings = Boolean(useMatch(paths.projectSettings.path));
   const onResults = Boolean(useMatch(paths.results.path));
+  const onHistory = Boolean(useMatch(paths.history.path));
   // The welcome page leads into the questionnaire: approving is nothing to start with.
   const onWelcome = Boolean(useMatch(paths.welcome.path));
   const hasAccess = Boolean(user || apiContext.editToken);
@@ -113,6 +116,14 @@ export function ProjectContainer() {
           <div className="project-bar-title" hidden={onResults}>
             <span className="project-bar-customer">{project.customer_firm}</span>
             <span className="project-bar-name">{project.project_name}</span>
+            {/* „Abgabe bis …“ while answers are awaited (docs/product.md#abgabe-und-erinnerungen). */}
+            {project.due_date && !project.is_approved ? (
+              <span className="project-bar-due">
+                {t(isPast(project.due_date) ? 'project.overdue' : 'project.due', {
+                  date: formatCalendarDate(project.due_date),
+                })}
+              </span>
+            ) : null}
           </div>
           <div className="project-bar-actions">
             {!project.is_approved && !project.is_archived && !onSettings && !onWelcome ? (
@@ -121,6 +132,11 @@ export function ProjectContainer() {
             {(isOwner || project.is_niceview_enabled) && !onResults && !onSettings ? (
               <Link className="button button-secondary" to={paths.results.url(project.id)}>
                 {t('routes.results')}
+              </Link>
+            ) : null}
+            {isOwner && !onHistory ? (
+              <Link className="button button-secondary" to={paths.history.url(project.id)}>
+                {t('project.historyLink')}
               </Link>
             ) : null}
             {isOwner && !onSettings ? (

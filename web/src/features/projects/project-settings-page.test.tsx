@@ -94,6 +94,8 @@ describe('project settings', () => {
         is_approved: false,
         responsible: verifiedUser.id,
         hidden_steps: [],
+        due_date: null,
+        reminders_enabled: true,
         version: 1,
       },
     ]);

@@ -19,6 +19,7 @@ import {
 } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { CustomerContacts } from './customer-contacts.tsx';
+import { DeadlineFields } from './deadline-fields.tsx';
 import { useProjectScope } from './project-context.ts';
 import { ResponsibleField } from './responsible-field.tsx';
 import { ShareLink } from './share-link.tsx';
@@ -37,6 +38,9 @@ const valuesOf = (project: Project) => ({
   is_approved: project.is_approved,
   responsible: project.responsible,
   hidden_steps: project.hidden_steps,
+  // A date field holds '' for „no date“; the PATCH sends null for it.
+  due_date: project.due_date ?? '',
+  reminders_enabled: project.reminders_enabled,
 });
 
 /**
@@ -71,7 +75,7 @@ export function ProjectSettingsPage() {
     if (archived || !form.attemptSubmit() || saving) return;
     const result = await update({
       id: project.id,
-      changes: { ...form.output, version: project.version },
+      changes: { ...form.output, due_date: form.output.due_date || null, version: project.version },
     });
     if ('data' in result && result.data) {
       form.reset(valuesOf(result.data));
@@ -100,7 +104,8 @@ export function ProjectSettingsPage() {
         <Link to={paths.questionnaire.url(project.id)}>{t('settings.view')}</Link> ·{' '}
         {t('settings.questionnaire', { title: project.questionnaire.title })} ·{' '}
         {t('common.created', { date: germanDate(project.created_at) })} ·{' '}
-        {t('common.updated', { date: germanDate(project.updated_at) })}
+        {t('common.updated', { date: germanDate(project.updated_at) })} ·{' '}
+        <Link to={paths.history.url(project.id)}>{t('settings.history')}</Link>
       </p>
       {archived ? (
         <p className="notice notice-warning" role="status">
@@ -153,6 +158,14 @@ export function ProjectSettingsPage() {
             onChange={(value) => form.set('hidden_steps', value)}
             errors={form.errorsFor('hidden_steps')}
           />
+          <DeadlineFields
+            dueDate={form.values.due_date}
+            remindersEnabled={form.values.reminders_enabled}
+            onDueDate={(value) => form.set('due_date', value)}
+            onRemindersEnabled={(value) => form.set('reminders_enabled', value)}
+            onBlur={() => form.blur('due_date')}
+            errors={form.errorsFor('due_date')}
+          />
         </fieldset>
         <div className="form-actions">
           <button
@@ -191,7 +204,11 @@ export function ProjectSettingsPage() {
           </button>
         </div>
       </form>
-      <CustomerContacts projectId={project.id} archived={archived} />
+      <CustomerContacts
+        projectId={project.id}
+        archived={archived}
+        remindable={!archived && !project.is_approved}
+      />
       {confirmingDelete ? (
         <ConfirmDialog
           title={t('settings.deleteTitle')}
