@@ -58,13 +58,16 @@ export function AskQuestionDialog({
       const status = errorStatus(result.error);
       if (status !== 422 && status !== 429) return;
       const body = errorBody(result.error);
-      const { text: textError, item: itemError } = body?.errors ?? {};
+      const { text: textError, item: itemError, ...others } = body?.errors ?? {};
       if (textError || itemError)
         form.setServerErrors({
           ...(textError && { text: textError }),
           ...(itemError && { item: itemError }),
         });
-      else setRefusal(body?.message ?? t('errors.generic'));
+      // The step has no field here (e.g. switched off meanwhile): its message above the buttons.
+      const other = Object.values(others).flat().join(' ');
+      if (other || !(textError || itemError))
+        setRefusal(other || body?.message || t('errors.generic'));
       return;
     }
     onClose();

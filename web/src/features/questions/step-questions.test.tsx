@@ -224,7 +224,15 @@ describe('a member asks a Rückfrage („Rückfrage stellen“)', () => {
               422,
               { message: 'Ungültige Eingabe', errors: { text: ['Die Rückfrage ist zu lang.'] } },
             ]
-          : [429, { message: limit }],
+          : status === 429
+            ? [429, { message: limit }]
+            : [
+                422,
+                {
+                  message: 'Ungültige Eingabe',
+                  errors: { step: ['Diesen Schritt gibt es in diesem Projekt nicht.'] },
+                },
+              ],
       ),
     );
     await user.click(await screen.findByRole('button', { name: 'Rückfrage stellen' }));
@@ -235,6 +243,14 @@ describe('a member asks a Rückfrage („Rückfrage stellen“)', () => {
     status = 429;
     await user.click(within(askDialog()).getByRole('button', { name: 'Rückfrage senden' }));
     expect(await within(askDialog()).findByRole('alert')).toHaveTextContent(limit);
+    // A step the server refuses (switched off meanwhile) has no field: above the buttons.
+    status = 0;
+    await user.click(within(askDialog()).getByRole('button', { name: 'Rückfrage senden' }));
+    await waitFor(() =>
+      expect(within(askDialog()).getByRole('alert')).toHaveTextContent(
+        'Diesen Schritt gibt es in diesem Projekt nicht.',
+      ),
+    );
     // No generic error toast beside the dialog's own words.
     expect(screen.queryByText('Es ist ein Fehler aufgetreten')).not.toBeInTheDocument();
   });
@@ -496,7 +512,7 @@ describe('the approval names open Rückfragen', () => {
     await screen.findByRole('heading', { level: 1, name: frameHeading });
     await screen.findByRole('link', { name: '3 Rückfragen' });
     await user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
-    const dialog = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
     expect(
       within(dialog).getByText(
         'Nach der Freigabe sind keine Änderungen am Fragebogen mehr möglich.',
@@ -512,14 +528,14 @@ describe('the approval names open Rückfragen', () => {
     const first = await asCustomer('rahmen', [question({ step: 'frame' })]);
     await screen.findByRole('link', { name: '1 Rückfrage' });
     await first.user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
-    const dialog = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
     expect(within(dialog).getByText('Es gibt noch 1 offene Rückfrage: Rahmen.')).toBeVisible();
     first.unmount();
 
     const second = await asCustomer('rahmen', [question({ resolved_at: NOW })]);
     await screen.findByRole('heading', { level: 1, name: frameHeading });
     await second.user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
-    const again = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    const again = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
     expect(within(again).queryByText(/offene Rückfrage/)).not.toBeInTheDocument();
   });
 });
