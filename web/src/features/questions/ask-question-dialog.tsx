@@ -23,11 +23,13 @@ export function AskQuestionDialog({
   projectId,
   step,
   entries,
+  onAsked,
   onClose,
 }: {
   projectId: string;
   step: StepDefinition;
   entries: { id: string; label: string }[];
+  onAsked: () => void;
   onClose: () => void;
 }) {
   const { t } = useQuestionTexts();
@@ -70,6 +72,7 @@ export function AskQuestionDialog({
         setRefusal(other || body?.message || t('errors.generic'));
       return;
     }
+    onAsked();
     onClose();
     dispatch(showToast('success', t('questions.asked', { step: step.meta.title })));
   };

@@ -184,6 +184,8 @@ describe('a member asks a Rückfrage („Rückfrage stellen“)', () => {
     expect(within(asked!).getByText('Zum Eintrag „Wochenmarkt“')).toBeVisible();
     expect(within(asked!).getByText('Wie oft im Monat?')).toBeVisible();
     expect(within(asked!).getByText('Offen')).toBeVisible();
+    // The lone action gave way to the block: its heading has the focus.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Rückfragen' })).toHaveFocus());
   });
 
   it('about the whole step: no entry in the body; a form step offers no entries', async () => {
@@ -197,6 +199,14 @@ describe('a member asks a Rückfrage („Rückfrage stellen“)', () => {
       expect(server.asked).toEqual([{ step: 'frame', text: 'Welches Budget gilt?' }]),
     );
     expect(await screen.findByText('Welches Budget gilt?')).toBeVisible();
+
+    // With the block there, the dialog returns the focus to its „Rückfrage stellen“.
+    const ask = within(await block()).getByRole('button', { name: 'Rückfrage stellen' });
+    await user.click(ask);
+    await user.type(within(askDialog()).getByRole('textbox'), 'Und der Zeitplan?');
+    await user.click(within(askDialog()).getByRole('button', { name: 'Rückfrage senden' }));
+    expect(await screen.findByText('Und der Zeitplan?')).toBeVisible();
+    expect(ask).toHaveFocus();
   });
 
   it('refuses an empty Rückfrage at the field and sends nothing', async () => {

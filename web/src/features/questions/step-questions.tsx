@@ -1,7 +1,7 @@
 import '@fragewerk/engine/react/fields.css';
 import { displayValues, type StepDefinition } from '@fragewerk/engine/core';
 import type { ItemJson } from '@fragewerk/schemas/types';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDefinition } from '../../hooks/use-definition.ts';
 import { useProjectScope } from '../projects/project-context.ts';
 import { AskQuestionDialog } from './ask-question-dialog.tsx';
@@ -50,6 +50,15 @@ export function StepQuestions({ step }: { step: StepDefinition }) {
   const open = questions.filter((question) => !question.resolved_at);
   const resolved = questions.filter((question) => question.resolved_at);
   const canAsk = isOwner && !project.is_archived;
+  // The first Rückfrage of a step replaces the lone „Rückfrage stellen“ (where the dialog would
+  // return the focus) by the block: the focus goes to its heading instead of the page.
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (!asked || !heading.current) return;
+    setAsked(false);
+    if (!document.activeElement || document.activeElement === document.body)
+      heading.current.focus();
+  }, [asked, questions.length]);
 
   const askButton = canAsk ? (
     <button
@@ -65,6 +74,7 @@ export function StepQuestions({ step }: { step: StepDefinition }) {
       projectId={project.id}
       step={step}
       entries={entries}
+      onAsked={() => setAsked(true)}
       onClose={() => setAsking(false)}
     />
   ) : null;
