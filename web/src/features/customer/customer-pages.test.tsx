@@ -123,7 +123,7 @@ describe('the thank-you page after the approval', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Womit planen wir?' });
     await user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
-    const question = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    const question = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
     await user.click(within(question).getByRole('button', { name: 'Trotzdem freigeben' }));
 
     const page = await screen.findByRole('region', { name: 'Vielen Dank für Ihre Antworten!' });

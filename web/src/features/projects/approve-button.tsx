@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
@@ -8,7 +8,11 @@ import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';
 import { useProjectProgress } from './use-project-progress.ts';
 
-import { ApproveDialog } from './approve-dialog.tsx';
+// Asked once per project: the dialog loads when „Freigeben“ is pressed, not with every step (the
+// share link's bundle budget).
+const ApproveDialog = lazy(() =>
+  import('./approve-dialog.tsx').then((module) => ({ default: module.ApproveDialog })),
+);
 
 /** How long 'Projekt freigegeben!' shows (docs/product.md#konstanten-und-grenzen: 1300 ms). */
 export const APPROVED_NOTICE_MS = 1300;
@@ -48,13 +52,15 @@ export function ApproveButton({ className }: { className?: string }) {
         {t('project.approve')}
       </button>
       {asking ? (
-        <ApproveDialog
-          projectId={project.id}
-          progress={progress}
-          busy={isLoading}
-          onConfirm={confirm}
-          onCancel={() => setAsking(false)}
-        />
+        <Suspense>
+          <ApproveDialog
+            projectId={project.id}
+            progress={progress}
+            busy={isLoading}
+            onConfirm={confirm}
+            onCancel={() => setAsking(false)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

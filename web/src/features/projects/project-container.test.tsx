@@ -158,7 +158,7 @@ describe('project container', () => {
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Freigeben' }));
-    const dialog = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
     expect(
       within(dialog).getByText(
         'Nach der Freigabe sind keine Änderungen am Fragebogen mehr möglich.',
@@ -204,7 +204,7 @@ describe('project container', () => {
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Freigeben' }));
-    let dialog = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    let dialog = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
     expect(
       within(dialog).getByText('Diese Schritte sind noch nicht vollständig:'),
     ).toBeInTheDocument();
@@ -229,7 +229,7 @@ describe('project container', () => {
     expect(approve).not.toHaveBeenCalled();
 
     await user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
-    dialog = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    dialog = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
     await user.click(within(dialog).getByRole('button', { name: 'Trotzdem freigeben' }));
     expect(await screen.findByText('Projekt freigegeben!')).toBeInTheDocument();
     expect(approve).toHaveBeenCalledTimes(1);
@@ -247,7 +247,7 @@ describe('project container', () => {
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Freigeben' }));
-    const dialog = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(approve).not.toHaveBeenCalled();

@@ -88,7 +88,7 @@ describe('approving with a step switched off', () => {
     // Nothing answered: every shown step is incomplete, the switched-off one is not listed.
     const { user } = await openStep('mitbewerber', withoutContacts);
     await user.click(screen.getByRole('button', { name: 'Freigeben' }));
-    const dialog = screen.getByRole('dialog', { name: 'Projekt Freigeben?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
     const listed = within(dialog)
       .getAllByRole('link')
       .map((link) => link.textContent);
