@@ -1,6 +1,7 @@
 import { Dialog } from '@fragewerk/engine/react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCodeSplitTexts } from '../../lib/code-split-texts.ts';
+import texts from '../../locales/conflict.de.json';
 import type { FieldConflict, FieldPick } from './conflict-fields.ts';
 import './conflict-dialog.css';
 
@@ -19,7 +20,7 @@ export function ConflictDialog({
   fields: FieldConflict[];
   onChoose: (choice: ConflictChoice) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useCodeSplitTexts(texts);
   const id = useId();
   const [picks, setPicks] = useState<Record<string, FieldPick>>(() =>
     Object.fromEntries(fields.map(({ field }) => [field, 'mine' as const])),

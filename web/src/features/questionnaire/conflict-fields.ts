@@ -6,6 +6,12 @@ import {
   type StepDefinition,
 } from '@fragewerk/engine/core';
 
+/**
+ * The dialog's texts (`locales/conflict.de.json`): they load with the merge, on a conflict only,
+ * not with every step (the share link's bundle budget).
+ */
+export { default as conflictTexts } from '../../locales/conflict.de.json';
+
 /** A document's fields without its envelope (`id`, `version`). */
 export type Fields = Record<string, unknown>;
 /** Which side of a conflicting field is kept. */

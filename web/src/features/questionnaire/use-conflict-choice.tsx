@@ -1,6 +1,5 @@
 import type { StepDefinition } from '@fragewerk/engine/core';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDefinition } from '../../hooks/use-definition.ts';
 import type { ConflictChoice } from './conflict-dialog.tsx';
 import type { FieldConflict, Fields } from './conflict-fields.ts';
@@ -20,7 +19,6 @@ const conflictFields = () => import('./conflict-fields.ts');
  * stored version, or `reload`.
  */
 export function useConflictChoice(step: StepDefinition) {
-  const { t } = useTranslation();
   const definition = useDefinition();
   const [fields, setFields] = useState<FieldConflict[]>();
   const resolver = useRef<(choice: ConflictChoice) => void>(undefined);
@@ -44,9 +42,10 @@ export function useConflictChoice(step: StepDefinition) {
     theirs: Fields,
     conflicts: string[],
   ): Promise<Fields | 'reload'> => {
-    const { combine, conflictRows } = await conflictFields();
+    const { combine, conflictRows, conflictTexts } = await conflictFields();
     if (conflicts.length === 0) return combine(base, theirs, mine, {});
-    const texts = { empty: t('conflict.empty'), yes: t('conflict.yes'), no: t('conflict.no') };
+    const { empty, yes, no } = conflictTexts.conflict;
+    const texts = { empty, yes, no };
     const choice = await ask(conflictRows(definition, step, conflicts, mine, theirs, texts));
     return choice === 'reload' ? 'reload' : combine(base, theirs, mine, choice);
   };
