@@ -237,6 +237,7 @@ describe.each(DATABASES)('the catalogue of questionnaires (%s database)', (datab
     expect(summary.progress).toEqual({
       complete: read.progress.complete,
       total: CHOSEN_STEPS.length,
+      reviewed: 0,
     });
 
     const results = await resultsOf(agency, project.id);

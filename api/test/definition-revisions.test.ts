@@ -368,9 +368,9 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
       state: 'review',
       invalid: [{ id: item!.id, version: item!.version }],
     });
-    expect(await figureOf(running)).toEqual({ complete: 2, total: 6 });
+    expect(await figureOf(running)).toEqual({ complete: 2, total: 6, reviewed: 0 });
     expect((await progressOf(approved)).steps.rivals).toEqual({ state: 'complete' });
-    expect(await figureOf(approved)).toEqual({ complete: 3, total: 6 });
+    expect(await figureOf(approved)).toEqual({ complete: 3, total: 6, reviewed: 0 });
     const refused = await client.api<Body>('PATCH', `/projects/${running}/rivals/${item!.id}`, {
       ...item,
     });
@@ -393,7 +393,7 @@ describe.each(DATABASES)('definition revisions (%s database)', (database) => {
     const [saved] = (await read(client, running)).rivals;
     expect(saved).toMatchObject({ ...RIVAL, founded: 1990 });
     expect((await progressOf(running)).steps.rivals).toEqual({ state: 'complete' });
-    expect(await figureOf(running)).toEqual({ complete: 3, total: 6 });
+    expect(await figureOf(running)).toEqual({ complete: 3, total: 6, reviewed: 0 });
     // Sent without it (as the form does), the stored website stays, too.
     const withoutUrl = await client.api<Body>('PATCH', `/projects/${running}/rivals/${item!.id}`, {
       name: 'Holz',

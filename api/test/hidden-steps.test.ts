@@ -72,7 +72,11 @@ describe.each(DATABASES)('steps switched off for a project (%s database)', (data
     await hide(project, ['people']);
     const list = await agency.api<Body<Project[]>>('GET', '/projects');
     const listed = list.body.data.find((entry) => entry.id === project.id)!;
-    expect(listed.progress).toEqual({ complete: 0, total: project.progress.total - 1 });
+    expect(listed.progress).toEqual({
+      complete: 0,
+      total: project.progress.total - 1,
+      reviewed: 0,
+    });
   });
 
   it('leaves hidden steps out of the results', async () => {

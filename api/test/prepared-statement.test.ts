@@ -85,6 +85,8 @@ describe.each(DATABASES)(
         approved_at: new Date('2026-06-07T08:09:10.456Z'),
         edit_token: `token-${database}`,
         definition_revision,
+        // The „geprüft“ marks come along with the row.
+        reviews: [],
         agency: {
           id: agency.id,
           name: 'Agentur Süd',

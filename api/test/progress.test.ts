@@ -80,9 +80,10 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
     expect(project.progress).toEqual({
       complete: 0,
       total: 6,
+      reviewed: 0,
       steps: Object.fromEntries(STEPS.map((key) => [key, { state: 'empty' }])),
     });
-    expect(await figureOf(project.id)).toEqual({ complete: 0, total: 6 });
+    expect(await figureOf(project.id)).toEqual({ complete: 0, total: 6, reviewed: 0 });
   });
 
   it('follows every write: entries, groups, forms, deletes – and the list with it', async () => {
@@ -98,25 +99,25 @@ describe.each(DATABASES)('progress (%s database)', (database) => {
       statement: 'empty',
     });
     expect(project.progress).toMatchObject({ complete: 2, total: 6 });
-    expect(await figureOf(id)).toEqual({ complete: 2, total: 6 });
+    expect(await figureOf(id)).toEqual({ complete: 2, total: 6, reviewed: 0 });
 
     await add(id, 'contacts', EXTERNAL);
     await saveForm(id, 'profile', example('profile'));
     project = await read(id);
     expect(states(project)).toMatchObject({ contacts: 'complete', profile: 'complete' });
-    expect(await figureOf(id)).toEqual({ complete: 4, total: 6 });
+    expect(await figureOf(id)).toEqual({ complete: 4, total: 6, reviewed: 0 });
     // The list again without a change: the stored figure.
-    expect(await figureOf(id)).toEqual({ complete: 4, total: 6 });
+    expect(await figureOf(id)).toEqual({ complete: 4, total: 6, reviewed: 0 });
 
     const deleted = await owner.api('DELETE', `/projects/${id}/rivals/${rival.id}`);
     expect(deleted.status).toBe(200);
     expect(states(await read(id)).rivals).toBe('empty');
-    expect(await figureOf(id)).toEqual({ complete: 3, total: 6 });
+    expect(await figureOf(id)).toEqual({ complete: 3, total: 6, reviewed: 0 });
 
     // A settings change does not change the figure, though it renews the project row.
     const renamed = await owner.api('PATCH', `/projects/${id}`, { project_name: 'Umbenannt' });
     expect(renamed.status).toBe(200);
-    expect(await figureOf(id)).toEqual({ complete: 3, total: 6 });
+    expect(await figureOf(id)).toEqual({ complete: 3, total: 6, reviewed: 0 });
   });
 
   it('the customer with the share link reads the same progress', async () => {
