@@ -1,9 +1,10 @@
 import type { ProjectProgress } from '@fragewerk/engine/core';
 import { ConfirmDialog } from '@fragewerk/engine/react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
+import { useCodeSplitTexts } from '../../lib/code-split-texts.ts';
+import texts from '../../locales/approve.de.json';
 import { useOpenQuestions } from '../questions/question-badges.tsx';
 
 /**
@@ -24,7 +25,8 @@ export function ApproveDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  // Its texts come with it (it loads when asked), not with every step.
+  const { t } = useCodeSplitTexts(texts);
   const { steps } = useDefinition();
   const incomplete = steps.filter((step) => progress.steps[step.meta.key]?.state !== 'complete');
   const open = useOpenQuestions(projectId);
@@ -32,18 +34,16 @@ export function ApproveDialog({
   const questions = asked.reduce((sum, step) => sum + open[step.meta.key]!, 0);
   return (
     <ConfirmDialog
-      title={t('project.approveTitle')}
-      text={t('project.approveText')}
-      confirmLabel={t(
-        incomplete.length || questions ? 'project.approveAnyway' : 'project.approve',
-      )}
+      title={t('approve.title')}
+      text={t('approve.text')}
+      confirmLabel={t(incomplete.length || questions ? 'approve.anyway' : 'project.approve')}
       onConfirm={onConfirm}
       onCancel={onCancel}
       busy={busy}
     >
       {questions ? (
         <p>
-          {t('project.approveQuestions', {
+          {t('approve.questions', {
             count: questions,
             steps: new Intl.ListFormat('de').format(asked.map((step) => step.meta.title)),
           })}
@@ -51,7 +51,7 @@ export function ApproveDialog({
       ) : null}
       {incomplete.length ? (
         <>
-          <p>{t('project.approveIncomplete')}</p>
+          <p>{t('approve.incomplete')}</p>
           <ul>
             {incomplete.map((step) => (
               <li key={step.meta.key}>

@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useCodeSplitTexts } from '../../lib/code-split-texts.ts';
+import texts from '../../locales/link-renewed.de.json';
 import { ContactSentence, type Contact } from './contact-sentence.tsx';
 
 /**
@@ -7,15 +8,15 @@ import { ContactSentence, type Contact } from './contact-sentence.tsx';
  * is no longer valid and whom to ask for the new one. Loaded only when it is needed.
  */
 export function LinkRenewedPage({ contact }: { contact: Contact | undefined }) {
-  const { t } = useTranslation();
-  useDocumentTitle(t('project.linkRenewed'));
+  const { t } = useCodeSplitTexts(texts);
+  useDocumentTitle(t('linkRenewed.title'));
   return (
     <section className="page page-narrow">
-      <h1>{t('project.linkRenewed')}</h1>
-      <p>{t('project.linkRenewedText')}</p>
+      <h1>{t('linkRenewed.title')}</h1>
+      <p>{t('linkRenewed.text')}</p>
       {contact ? (
         <p>
-          <ContactSentence contact={contact} lead="project.askNewLink" />
+          <ContactSentence contact={contact} lead="linkRenewed.askNewLink" />
         </p>
       ) : null}
     </section>
