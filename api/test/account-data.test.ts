@@ -19,7 +19,13 @@ type Project = Json & { id: string; edit_token: string };
 type Export = {
   format: string;
   account: Json;
-  projects: (Json & { id: string; results: Record<string, string>; contacts: unknown[] })[];
+  projects: (Json & {
+    id: string;
+    results: Record<string, string>;
+    contacts: unknown[];
+    questions: unknown[];
+    activity: unknown[];
+  })[];
 };
 
 let counter = 0;
@@ -102,6 +108,11 @@ describe.each(DATABASES)('account data (%s database)', (database) => {
       email: `kontakt-${project.id}@kunde.de`,
     });
     expect(contact.status).toBe(201);
+    const question = await client.api('POST', `/projects/${project.id}/questions`, {
+      step: LIST_STEPS[0],
+      text: `Rückfrage zu ${name}`,
+    });
+    expect(question.status).toBe(201);
     texts.set(project.id, projectTexts);
     return project;
   }
@@ -205,8 +216,18 @@ describe.each(DATABASES)('account data (%s database)', (database) => {
     for (const exported of file.projects) {
       // Every step's answers exactly as the project read shows them, without the share link.
       const { edit_token: _token, ...shown } = await read(owner.client, exported.id);
-      const { results, contacts, ...answers } = exported;
+      const { results, contacts, questions, activity, ...answers } = exported;
       expect(answers).toEqual(shown);
+      // So do the Rückfragen and the history, as the agency's screens show them.
+      for (const [list, path] of [
+        [questions, 'questions'],
+        [activity, 'activity'],
+      ] as const)
+        expect(list).toEqual(
+          (await owner.client.api<{ data: unknown[] }>('GET', `/projects/${exported.id}/${path}`))
+            .body.data,
+        );
+      expect(questions).toHaveLength(1);
       // The customer's people the agency keeps for the project come along.
       expect(contacts).toEqual(
         (

@@ -23,8 +23,8 @@
  *                   projects, users                             RemindersService (Rückfragen,
  *                                                               reminders; housekeeping runs
  *                                                               their mail rounds)
- *   account-data    accounts, common, config, definition,       – (export and deletion of an
- *                   mail, pages, projects, users                account's own data)
+ *   account-data    accounts, client-loop, common, config,      – (export and deletion of an
+ *                   definition, mail, pages, projects, users    account's own data)
  *   database        accounts, client-loop, common, definition,  MikroORM (global); also
  *                   health, mail, projects, users (the          withAdvisoryLock for jobs
  *                   entities; common for its texts)
@@ -98,6 +98,7 @@ const apiDomains = {
   'client-loop': ['common', 'config', 'definition', 'mail', 'pages', 'projects', 'users'],
   'account-data': [
     'accounts',
+    'client-loop',
     'common',
     'config',
     'definition',

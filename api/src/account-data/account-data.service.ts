@@ -19,6 +19,8 @@ import {
 import { deleteMailFiles, mailFolder } from '../mail/mail-files.ts';
 import { projectDocuments } from '../projects/answers.repository.ts';
 import { projectContacts } from '../projects/customer-contacts.repository.ts';
+import { ActivityService } from '../projects/activity.service.ts';
+import { QuestionsService } from '../client-loop/questions.service.ts';
 import { projectJson } from '../projects/project-json.ts';
 import { resultsJson } from '../projects/project-results.ts';
 import { findProject } from '../projects/projects.repository.ts';
@@ -48,6 +50,8 @@ export class AccountDataService {
     private readonly sessions: PgSessionStore,
     @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly questions: QuestionsService,
+    private readonly activity: ActivityService,
   ) {}
 
   /** Only the verified account itself (403 otherwise); call before the download starts. */
@@ -111,9 +115,12 @@ export class AccountDataService {
     const results = Object.fromEntries(
       Object.entries(markup.steps).map(([key, part]) => [key, resultsText(part ?? '')]),
     );
-    // The customer's people the agency keeps for the project are its data, too.
+    // The customer's people the agency keeps for the project are its data, too, and so are the
+    // Rückfragen with their replies and the project's history.
     const contacts = await projectContacts(em, id);
-    return { ...json, results, contacts };
+    const questions = await this.questions.list({ project, role: 'member' });
+    const activity = await this.activity.all(project);
+    return { ...json, results, contacts, questions, activity };
   }
 
   /**

@@ -17,6 +17,6 @@ import { UnsubscribePageController } from './unsubscribe-page.controller.ts';
   imports: [MailModule, ProjectsModule],
   controllers: [QuestionsController, RemindersController, UnsubscribePageController],
   providers: [QuestionsService, QuestionMailsService, RemindersService],
-  exports: [QuestionMailsService, RemindersService],
+  exports: [QuestionMailsService, RemindersService, QuestionsService],
 })
 export class ClientLoopModule {}

@@ -163,14 +163,14 @@ export interface ActivityRow {
 }
 
 /**
- * Up to `limit` lines of a project's history before the time `before` (all when undefined),
- * newest first. A Rückfrage's line without a step of its own takes the Rückfrage's step.
+ * Up to `limit` lines (null: all) of a project's history before the time `before` (all when
+ * undefined), newest first. A Rückfrage's line without a step of its own takes the Rückfrage's step.
  */
 export function projectActivity(
   em: EntityManager,
   projectId: string,
   before: string | undefined,
-  limit: number,
+  limit: number | null,
 ): Promise<ActivityRow[]> {
   return em.execute<ActivityRow[]>(
     `select a.id, to_json(a.at) #>> '{}' as at, a.actor_kind,

@@ -7,9 +7,10 @@ import {
   DEFINITION_REVISIONS,
   type DefinitionRevisions,
 } from '../definition/definition-revisions.ts';
-import { projectActivity } from './activity.repository.ts';
+import { projectActivity, type ActivityRow } from './activity.repository.ts';
 import { activityJson } from './activity-text.ts';
 import type { ProjectAccess } from './project-access.service.ts';
+import type { ProjectRecord } from './projects.repository.ts';
 
 /** Lines of the history per page. */
 export const ACTIVITY_PAGE = 50;
@@ -40,6 +41,19 @@ export class ActivityService {
       throw invalid({ before: [t('errors.activityBefore')] });
     const rows = await projectActivity(this.orm.em, project.id, before, ACTIVITY_PAGE + 1);
     const page = rows.slice(0, ACTIVITY_PAGE);
+    return {
+      data: await this.lines(project, page),
+      next: rows.length > ACTIVITY_PAGE ? page.at(-1)!.at : null,
+    };
+  }
+
+  /** The whole history of a project, newest first (the account export). */
+  async all(project: ProjectRecord): Promise<ActivityJson[]> {
+    return this.lines(project, await projectActivity(this.orm.em, project.id, undefined, null));
+  }
+
+  /** Rows as the API shows them, with the step titles of the project's questionnaire. */
+  private async lines(project: ProjectRecord, rows: ActivityRow[]): Promise<ActivityJson[]> {
     // Titles from the project's revision, else the newest (a step taken out since), else the key.
     const revision = await this.revisions.of(project);
     const current = this.revisions.currentOf(project.questionnaire);
@@ -47,9 +61,6 @@ export class ActivityService {
       [revision, current]
         .flatMap((loaded) => loaded?.definition.steps ?? [])
         .find((step) => step.meta.key === key)?.meta.title ?? key;
-    return {
-      data: page.map((row) => activityJson(row, stepTitle)),
-      next: rows.length > ACTIVITY_PAGE ? page.at(-1)!.at : null,
-    };
+    return rows.map((row) => activityJson(row, stepTitle));
   }
 }

@@ -38,6 +38,6 @@ import { ResultsService } from './results.service.ts';
     StepReviewsService,
     ActivityService,
   ],
-  exports: [ProjectAccessService],
+  exports: [ProjectAccessService, ActivityService],
 })
 export class ProjectsModule {}
