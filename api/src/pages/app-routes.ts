@@ -14,6 +14,7 @@ export const APP_ROUTES = [
   '/agentur',
   '/projekte/:project_id',
   '/projekte/:project_id/einstellungen',
+  '/projekte/:project_id/verlauf',
   '/projekte/:project_id/fragebogen',
   '/projekte/:project_id/fragebogen/:slug',
   '/projekte/:project_id/ergebnisse',
