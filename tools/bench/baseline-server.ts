@@ -120,6 +120,8 @@ interface ListRow {
   updated_at: string;
   complete: number | null;
   total: number | null;
+  due_date: string | null;
+  reviewed: number;
 }
 
 /**
@@ -133,7 +135,9 @@ async function listProjects(ownerId: string): Promise<ProjectSummaryJson[] | und
             p.is_niceview_enabled, p.responsible_id, p.questionnaire, p.version,
             to_json(p.created_at) #>> '{}' as created_at,
             to_json(p.updated_at) #>> '{}' as updated_at, p.definition_revision_id,
-            pp.complete, pp.total
+            p.due_date::text as due_date, pp.complete, pp.total,
+            (select count(*)::int from step_review r
+              where r.project_id = p.id and not jsonb_exists(p.hidden_steps, r.step_key)) as reviewed
        from project p
        left join project_progress pp
          on pp.project_id = p.id and pp.project_xmin = p.xmin::text and pp.rule = $1
@@ -145,7 +149,7 @@ async function listProjects(ownerId: string): Promise<ProjectSummaryJson[] | und
   return rows.map((row) =>
     projectSummaryJson(
       { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) },
-      { complete: row.complete!, total: row.total! },
+      { complete: row.complete!, total: row.total!, reviewed: row.reviewed },
       titles.get(row.questionnaire) ?? row.questionnaire,
     ),
   );
