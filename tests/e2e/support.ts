@@ -102,3 +102,43 @@ export async function pickOptions(field: Locator, options: string[]): Promise<vo
   for (const option of rest)
     await field.getByRole('checkbox', { name: option, exact: true }).check();
 }
+
+/** A mail's text from its `.eml` file: quoted-printable lines joined and decoded (UTF-8). */
+function mailText(raw: string): string {
+  const body = raw.replace(/\r\n/g, '\n').split('\n\n').slice(1).join('\n\n');
+  const joined = body.replace(/=\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = /^=([0-9A-F]{2})/.exec(joined.slice(index, index + 3));
+    if (hex) {
+      bytes.push(parseInt(hex[1]!, 16));
+      index += 2;
+    } else bytes.push(...Buffer.from(joined[index]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * The texts of the mails to `to` whose text matches `pattern`, oldest first, once there is at
+ * least one – waiting up to `timeoutMs` (mails of the 30-second rounds come later than others).
+ */
+export async function mailsTo(
+  to: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+  outbox = defaultOutbox,
+): Promise<string[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).sort();
+    const texts: string[] = [];
+    for (const file of files) {
+      const raw = await readFile(path.join(outbox, file), 'utf8');
+      if (!raw.includes(to)) continue;
+      const text = mailText(raw);
+      if (pattern.test(text)) texts.push(text);
+    }
+    if (texts.length > 0 || Date.now() > until) return texts;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
