@@ -98,28 +98,6 @@ export async function insertInvitation(
 }
 
 /**
- * How many invitations `userId` sent within the last `minutes`, and in how many seconds the
- * oldest of them leaves that window.
- */
-export async function recentInvitations(
-  em: EntityManager,
-  userId: string,
-  minutes: number,
-): Promise<{ count: number; secondsUntilOneLess: number }> {
-  const [row] = await em.execute<{ count: string | number; seconds: string | number | null }[]>(
-    `select count(*) as count,
-            ceil(extract(epoch from min(created_at) + make_interval(mins => ?::int) - now())) as seconds
-       from agency_invitation
-      where invited_by_id = ? and created_at > now() - make_interval(mins => ?::int)`,
-    [minutes, userId, minutes],
-  );
-  return {
-    count: Number(row?.count ?? 0),
-    secondsUntilOneLess: Math.max(1, Number(row?.seconds ?? 1)),
-  };
-}
-
-/**
  * Revokes an open invitation of the agency; 'gone' when the agency has no invitation with this
  * id at all (a used, expired or revoked one stays revoked: nothing to do).
  */

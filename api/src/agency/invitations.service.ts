@@ -6,6 +6,7 @@ import type { FieldErrors } from '@fragewerk/engine/core';
 import { hashPassword } from '../accounts/passwords.ts';
 import { weakPasswordMessage } from '../accounts/password-strength.ts';
 import { waitText } from '../common/wait-text.ts';
+import { rowsInWindow } from '../common/rows-in-window.ts';
 import { ApiError, invalid, notFound } from '../common/api-error.ts';
 import { t } from '../common/messages.ts';
 import { isUuid } from '../common/secrets.ts';
@@ -28,7 +29,6 @@ import {
   findOpenInvitation,
   insertInvitation,
   openInvitations,
-  recentInvitations,
   revokeInvitation,
   revokeInvitationsTo,
   takeInvitation,
@@ -95,7 +95,11 @@ export class InvitationsService {
     const invitation = await this.orm.em.fork().transactional(async (em) => {
       // The agency's lock also makes the count below exact under parallel requests.
       const agency = await lockAgency(em, user.agency.id);
-      const recent = await recentInvitations(em, user.id, INVITATION_WINDOW_MINUTES);
+      const recent = await rowsInWindow(
+        em,
+        { table: 'agency_invitation', where: 'invited_by_id = ?', params: [user.id] },
+        INVITATION_WINDOW_MINUTES,
+      );
       if (recent.count >= INVITATION_LIMIT) {
         throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, {
           message: t('agency.tooManyInvitations', {

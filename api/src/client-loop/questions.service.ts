@@ -20,17 +20,17 @@ import {
 } from '../definition/definition-revisions.ts';
 import { recordActivity, type Actor } from '../projects/activity.repository.ts';
 import type { ProjectAccess } from '../projects/project-access.service.ts';
+import { lockProject } from '../projects/projects.repository.ts';
+import { rowsInWindow } from '../common/rows-in-window.ts';
 import type { UserRow } from '../users/user-row.ts';
 import {
   hasItem,
   insertQuestion,
   insertReply,
-  lockProject,
   openQuestionCount,
   projectQuestion,
   projectQuestions,
   projectReplies,
-  recentRows,
   replyCount,
   setResolved,
   type MemberNames,
@@ -104,7 +104,11 @@ export class QuestionsService {
         throw invalid({ item: [t('errors.questionItemUnknown', { step: step.meta.title })] });
       if ((await openQuestionCount(em, project.id)) >= OPEN_QUESTION_LIMIT)
         throw invalid({ text: [t('errors.tooManyOpenQuestions', { limit: OPEN_QUESTION_LIMIT })] });
-      const recent = await recentRows(em, 'project_question', project.id, HOUR);
+      const recent = await rowsInWindow(
+        em,
+        { table: 'project_question', where: 'project_id = ?', params: [project.id] },
+        HOUR,
+      );
       if (recent.count >= QUESTION_HOURLY_LIMIT)
         throw tooMany('errors.tooManyQuestions', QUESTION_HOURLY_LIMIT, recent.secondsUntilOneLess);
       const created = await insertQuestion(em, {
@@ -155,7 +159,11 @@ export class QuestionsService {
         throw new ApiError(HttpStatus.CONFLICT, { message: t('errors.questionResolved') });
       if ((await replyCount(em, questionId)) >= REPLIES_PER_QUESTION)
         throw invalid({ text: [t('errors.tooManyReplies', { limit: REPLIES_PER_QUESTION })] });
-      const recent = await recentRows(em, 'question_reply', project.id, HOUR);
+      const recent = await rowsInWindow(
+        em,
+        { table: 'question_reply', where: 'project_id = ?', params: [project.id] },
+        HOUR,
+      );
       if (recent.count >= REPLY_HOURLY_LIMIT)
         throw tooMany(
           'errors.tooManyQuestionReplies',

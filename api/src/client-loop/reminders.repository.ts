@@ -94,29 +94,6 @@ export async function claimReminder(
   return rows.length > 0;
 }
 
-/**
- * How many reminders members sent now on a project in the last `minutes` (one per sending, however
- * many contacts it reached), and the seconds until the oldest of them leaves that window.
- */
-export async function recentManualReminders(
-  em: EntityManager,
-  projectId: string,
-  minutes: number,
-): Promise<{ count: number; secondsUntilOneLess: number }> {
-  const [row] = await em.execute<{ count: string | number; seconds: string | number | null }[]>(
-    `select count(distinct rule) as count,
-            ceil(extract(epoch from min(sent_at) + make_interval(mins => ?::int) - now())) as seconds
-       from reminder_sent
-      where project_id = ? and rule like 'manual:%'
-        and sent_at > now() - make_interval(mins => ?::int)`,
-    [minutes, projectId, minutes],
-  );
-  return {
-    count: Number(row?.count ?? 0),
-    secondsUntilOneLess: Math.max(1, Number(row?.seconds ?? 1)),
-  };
-}
-
 /** Locks the project's row against changes (an approval) until the transaction of `em` ends. */
 export async function lockProjectForShare(em: EntityManager, projectId: string): Promise<void> {
   await em.execute('select id from project where id = ? for share', [projectId]);

@@ -19,7 +19,8 @@ import { MailService } from '../mail/mail.service.ts';
 import { quotedValue } from '../mail/quoted-value.ts';
 import { recordActivity, type Actor } from '../projects/activity.repository.ts';
 import { projectDocuments } from '../projects/answers.repository.ts';
-import { lockProject } from '../projects/customer-contacts.repository.ts';
+import { lockProject } from '../projects/projects.repository.ts';
+import { rowsInWindow } from '../common/rows-in-window.ts';
 import type { ProjectAccess } from '../projects/project-access.service.ts';
 import { stepAnswers } from '../projects/project-json.ts';
 import { findProject, type ProjectRecord } from '../projects/projects.repository.ts';
@@ -29,7 +30,6 @@ import {
   anyUnclaimed,
   claimReminder,
   lockProjectForShare,
-  recentManualReminders,
   remindedContacts,
   reminderCandidates,
   switchRemindersOff,
@@ -173,7 +173,18 @@ export class RemindersService {
         throw new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, {
           message: t('errors.nothingOpen'),
         });
-      const recent = await recentManualReminders(em, project.id, MANUAL_WINDOW_MINUTES);
+      // One sending is one rule `manual:<time>`, however many contacts it reached.
+      const recent = await rowsInWindow(
+        em,
+        {
+          table: 'reminder_sent',
+          at: 'sent_at',
+          where: "project_id = ? and rule like 'manual:%'",
+          params: [project.id],
+          count: 'count(distinct rule)',
+        },
+        MANUAL_WINDOW_MINUTES,
+      );
       if (recent.count >= MANUAL_REMINDER_LIMIT)
         throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, {
           message: t('errors.tooManyReminders', {

@@ -1,27 +1,12 @@
+import type { ActivityJson } from '@fragewerk/schemas/types';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 // The SQL of a project's history (`project_activity`, docs/product.md#verlauf). A line is written
 // in the transaction of its cause: by `recordActivity` beside another write, or – for the
 // autosaves, the busiest writes – inside their own statement (`answers.repository.ts`).
 
-/** What can happen to a project, as its history records it. */
-export type ActivityKind =
-  | 'step.saved'
-  | 'item.added'
-  | 'item.changed'
-  | 'item.deleted'
-  | 'items.reordered'
-  | 'step.reviewed'
-  | 'step.review-removed'
-  | 'question.asked'
-  | 'question.replied'
-  | 'question.resolved'
-  | 'question.reopened'
-  | 'invitation.sent'
-  | 'reminder.sent'
-  | 'reminders.unsubscribed'
-  | 'project.approved'
-  | 'project.reopened';
+/** What can happen to a project, as its history records it (schemas/api/activity.schema.json). */
+export type ActivityKind = ActivityJson['kind'];
 
 /**
  * Who did it: a member of the agency, the customer (whoever holds the share link: one link, so

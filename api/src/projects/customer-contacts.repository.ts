@@ -87,30 +87,3 @@ export async function recordInvitation(
   );
   return row!;
 }
-
-/**
- * The invitations of a project in the last `minutes`, and the seconds until the oldest of them
- * leaves that window.
- */
-export async function recentCustomerInvitations(
-  em: EntityManager,
-  projectId: string,
-  minutes: number,
-): Promise<{ count: number; secondsUntilOneLess: number }> {
-  const [row] = await em.execute<{ count: string | number; seconds: string | number | null }[]>(
-    `select count(*) as count,
-            ceil(extract(epoch from min(created_at) + make_interval(mins => ?::int) - now())) as seconds
-       from customer_invitation
-      where project_id = ? and created_at > now() - make_interval(mins => ?::int)`,
-    [minutes, projectId, minutes],
-  );
-  return {
-    count: Number(row?.count ?? 0),
-    secondsUntilOneLess: Math.max(1, Number(row?.seconds ?? 1)),
-  };
-}
-
-/** Locks the project's row until the transaction of `em` ends (exact counts under parallel calls). */
-export async function lockProject(em: EntityManager, projectId: string): Promise<void> {
-  await em.execute('select id from project where id = ? for update', [projectId]);
-}

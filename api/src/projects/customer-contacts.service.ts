@@ -27,13 +27,13 @@ import {
   contactCount,
   deleteContact,
   insertContact,
-  lockProject,
   projectContacts,
-  recentCustomerInvitations,
   recordInvitation,
   type ContactRow,
 } from './customer-contacts.repository.ts';
+import { rowsInWindow } from '../common/rows-in-window.ts';
 import { recordActivity } from './activity.repository.ts';
+import { lockProject } from './projects.repository.ts';
 import type { ProjectAccess } from './project-access.service.ts';
 
 /** The most contacts a project has (a customer's team, not a mailing list). */
@@ -99,7 +99,11 @@ export class CustomerContactsService {
     const shown = visibleDefinition(revision.definition, project.hidden_steps ?? []);
     const contact = await this.orm.em.fork().transactional(async (em) => {
       await lockProject(em, project.id);
-      const recent = await recentCustomerInvitations(em, project.id, INVITATION_WINDOW_MINUTES);
+      const recent = await rowsInWindow(
+        em,
+        { table: 'customer_invitation', where: 'project_id = ?', params: [project.id] },
+        INVITATION_WINDOW_MINUTES,
+      );
       if (recent.count >= CUSTOMER_INVITATION_LIMIT)
         throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, {
           message: t('errors.tooManyCustomerInvitations', {

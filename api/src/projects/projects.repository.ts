@@ -170,6 +170,14 @@ export async function storeProgress(
   );
 }
 
+/**
+ * Locks the project's row until the transaction of `em` ends: counts against a project's limits
+ * stay exact under parallel requests.
+ */
+export async function lockProject(em: EntityManager, projectId: string): Promise<void> {
+  await em.execute('select id from project where id = ? for update', [projectId]);
+}
+
 /** Stores a new project; returns its id. */
 export async function insertProject(
   em: EntityManager,
