@@ -113,6 +113,14 @@ test('Rückfrage, answer on a phone, resolved and geprüft; a reminder the day b
   await page.getByRole('button', { name: 'Als geprüft markieren' }).click();
   await expect(page.getByText('Geprüft ✓').first()).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'geprueft-1280.png'), fullPage: true });
+  // On a phone the member's bar keeps its buttons on the screen.
+  await page.setViewportSize(PHONE);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(PHONE.width);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, 'geprueft-375.png') });
+  await page.setViewportSize(DESKTOP);
 
   // The customer's navigation shows it as checked; the Rückfrage is gone from the badge.
   await customer.goto(`/share/${shared.token}${stepPath}`);
