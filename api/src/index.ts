@@ -14,4 +14,5 @@ export { answerJson, itemJson, projectJson, projectSummaryJson } from './project
 export { AgencySchema, type Agency } from './agency/agency.entity.ts';
 export { ProjectSchema, type Project } from './projects/project.entity.ts';
 export type { ProjectRecord } from './projects/projects.repository.ts';
+export { REVIEWS_OF_P } from './projects/projects.repository.ts';
 export { UserSchema, type User } from './users/user.entity.ts';

@@ -28,6 +28,7 @@ import pg from 'pg';
 import {
   answerJson,
   projectJson,
+  REVIEWS_OF_P,
   projectSummaryJson,
   type Answer,
   type Item,
@@ -64,7 +65,8 @@ async function getProject(id: string) {
   const [projects, answers, items] = await Promise.all([
     pool.query(
       `select p.*, a.name as agency_name, a.primary_color, a.impressum_url, a.privacy_url,
-              l.hash as logo_hash, u.id as responsible_uid, u.contact_name, u.contact_email
+              l.hash as logo_hash, u.id as responsible_uid, u.contact_name, u.contact_email,
+              (${REVIEWS_OF_P}) as reviews
          from project p join agency a on a.id = p.agency_id
          left join agency_logo l on l.agency_id = a.id
          join app_user u on u.id = p.responsible_id where p.id = $1`,

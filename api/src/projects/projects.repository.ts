@@ -80,7 +80,7 @@ export async function findProject(em: EntityManager, id: string): Promise<Projec
  * The reviews of the project `p` as JSON, oldest first, with the reviewing member's name (their
  * contact name, else their address; null once their account is gone).
  */
-const REVIEWS_OF_P = `select coalesce(json_agg(json_build_object(
+export const REVIEWS_OF_P = `select coalesce(json_agg(json_build_object(
            'step', r.step_key,
            'reviewed_at', to_json(r.reviewed_at) #>> '{}',
            'reviewed_by', case when ru.id is null then null
