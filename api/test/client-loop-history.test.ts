@@ -127,11 +127,64 @@ describe.each(DATABASES)('history, „geprüft“ and due date (%s database)', (
       actor: { kind: 'customer', name: 'Die Kundschaft' },
     });
     expect(lines[0]!.actor).toEqual({ kind: 'member', name: 'Jana Kühn' });
-    const [counted] = await server.orm.em.execute<{ count: number }[]>(
-      `select count from project_activity where project_id = ? and kind = 'step.saved'`,
-      [project.id],
-    );
-    expect(counted!.count).toBe(3);
+  });
+
+  it('counts up a line with the time of its latest save, at most once a minute, for 30 minutes', async () => {
+    const { project, customer } = await newProject();
+    const base = `/projects/${project.id}`;
+    const lineOf = async () =>
+      (
+        await server.orm.em
+          .fork()
+          .execute<{ count: number; at: Date }[]>(
+            `select count, at from project_activity where project_id = ? and kind = 'step.saved'`,
+            [project.id],
+          )
+      )[0]!;
+    let saved = await customer.api<Body<Json & { version: number }>>('PATCH', `${base}/frame`, {
+      ...example('frame'),
+      version: 0,
+    });
+    // Seconds later (typing): the line stays as it is, no write.
+    saved = await customer.api('PATCH', `${base}/frame`, {
+      ...example('frame'),
+      team_size: 5,
+      version: saved.body.data.version,
+    });
+    expect(await lineOf()).toMatchObject({ count: 1 });
+    // Two minutes later: it counts up and takes the new time.
+    await server.orm.em
+      .fork()
+      .execute(
+        `update project_activity set at = now() - interval '2 minutes' where project_id = ?`,
+        [project.id],
+      );
+    const before = (await lineOf()).at;
+    saved = await customer.api('PATCH', `${base}/frame`, {
+      ...example('frame'),
+      team_size: 6,
+      version: saved.body.data.version,
+    });
+    expect(saved.status).toBe(200);
+    const bumped = await lineOf();
+    expect(bumped.count).toBe(2);
+    expect(new Date(bumped.at).getTime()).toBeGreaterThan(new Date(before).getTime() + 60_000);
+    // Half an hour later it is a new line.
+    await server.orm.em
+      .fork()
+      .execute(
+        `update project_activity set at = now() - interval '31 minutes' where project_id = ?`,
+        [project.id],
+      );
+    await customer.api('PATCH', `${base}/frame`, {
+      ...example('frame'),
+      team_size: 7,
+      version: saved.body.data.version,
+    });
+    expect(await texts(project)).toEqual([
+      'Die Kundschaft hat „Rahmen“ bearbeitet.',
+      'Die Kundschaft hat „Rahmen“ bearbeitet.',
+    ]);
   });
 
   it('names the invitation and a member who has left', async () => {

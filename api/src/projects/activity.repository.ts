@@ -73,33 +73,44 @@ export interface SaveLog {
 
 /** How long repeated saves of one step or entry by one person count up one line. */
 const SAME_LINE_MINUTES = 30;
+/**
+ * How stale a counted-up line's time may get: within a minute of its last update, a save leaves
+ * it as it is – typing autosaves every second or so, and a write per save would double their
+ * cost for a time the history shows to the minute anyway.
+ */
+const LINE_TIME_SECONDS = 60;
 
 /**
  * The common table expressions that log a save of the project's step in the statement that saves
- * it (a CTE `saved` that returns the written rows): the newest line of the project counts up when
- * it is the same person's save of the same step or entry within {@link SAME_LINE_MINUTES}, else a
- * line is added; a save by the customer takes away the step's „geprüft“ mark. Nothing happens
- * when `saved` wrote nothing. Parameters: {@link saveLogParams}.
+ * it (a CTE `saved` that returns the written rows): when the project's newest line is the same
+ * person's save of the same step or entry within {@link SAME_LINE_MINUTES}, it counts up and
+ * takes the save's time (at most every {@link LINE_TIME_SECONDS}); else a line is added. A save by
+ * the customer takes away the step's „geprüft“ mark. Nothing happens when `saved` wrote nothing.
+ * Parameters: {@link saveLog}.
  */
 export const SAVE_LOG_CTES = `
   actor as (select %ACTOR% as id),
+  matched as (
+    select newest.id, newest.at from (
+      select l.id, l.at, l.kind, l.step_key, l.item_id, l.actor_kind, l.actor_id
+        from project_activity l where l.project_id = ? order by l.at desc limit 1
+    ) newest
+     where newest.kind = ? and newest.step_key = ? and newest.item_id is not distinct from ?::uuid
+       and newest.actor_kind = (select case when id is null then 'customer' else 'member' end from actor)
+       and newest.actor_id is not distinct from (select id from actor)
+       and newest.at > now() - interval '${SAME_LINE_MINUTES} minutes'),
   bumped as (
     update project_activity a set at = now(), count = a.count + 1, detail = ?::jsonb
-     where a.id = (select l.id from project_activity l where l.project_id = ?
-                    order by l.at desc limit 1)
-       and a.kind = ? and a.step_key = ? and a.item_id is not distinct from ?::uuid
-       and a.actor_kind = (select case when id is null then 'customer' else 'member' end from actor)
-       and a.actor_id is not distinct from (select id from actor)
-       and a.at > now() - interval '${SAME_LINE_MINUTES} minutes'
-       and exists (select 1 from saved)
-    returning a.id),
+      from matched
+     where a.id = matched.id and matched.at < now() - interval '${LINE_TIME_SECONDS} seconds'
+       and exists (select 1 from saved)),
   logged as (
     insert into project_activity
       (id, project_id, at, actor_kind, actor_id, kind, step_key, item_id, detail, count)
     select gen_random_uuid(), ?, now(), case when actor.id is null then 'customer' else 'member' end,
            actor.id, ?, ?, ?::uuid, ?::jsonb, 1
       from actor
-     where exists (select 1 from saved) and not exists (select 1 from bumped)),
+     where exists (select 1 from saved) and not exists (select 1 from matched)),
   unreviewed as (
     delete from step_review r using actor
      where r.project_id = ? and r.step_key = ? and actor.id is null
@@ -117,11 +128,11 @@ export function saveLog(
     sql: SAVE_LOG_CTES.replace('%ACTOR%', log.actor.sql),
     params: [
       ...log.actor.params,
-      detail,
       projectId,
       log.kind,
       stepKey,
       itemId,
+      detail,
       projectId,
       log.kind,
       stepKey,
