@@ -57,8 +57,9 @@ export interface ActorSql {
 export const CUSTOMER_ACTOR: ActorSql = { sql: 'null::uuid', params: [] };
 
 /** A member of the agency. */
+const MEMBER_ACTOR_SQL = '?::uuid';
 export const memberActor = (userId: string): ActorSql => ({
-  sql: '?::uuid',
+  sql: MEMBER_ACTOR_SQL,
   params: [userId],
 });
 
@@ -69,6 +70,13 @@ export interface SaveLog {
   itemId?: string;
   /** The entry's label (`{ label }`), for the text. */
   detail: Record<string, unknown>;
+  /**
+   * Whether the save looks at its history line at all: false where this process wrote or counted
+   * up the same line within the last minute (`RecentHistoryLines`) – the line stays as it is, and
+   * typing autosaves cost what a save without history cost. A customer's save ends the step's
+   * „geprüft“ mark either way.
+   */
+  history: boolean;
 }
 
 /** How long repeated saves of one step or entry by one person count up one line. */
@@ -84,12 +92,10 @@ const LINE_TIME_SECONDS = 60;
  * The common table expressions that log a save of the project's step in the statement that saves
  * it (a CTE `saved` that returns the written rows): when the project's newest line is the same
  * person's save of the same step or entry within {@link SAME_LINE_MINUTES}, it counts up and
- * takes the save's time (at most every {@link LINE_TIME_SECONDS}); else a line is added. A save by
- * the customer takes away the step's „geprüft“ mark. Nothing happens when `saved` wrote nothing.
- * Parameters: {@link saveLog}.
+ * takes the save's time (at most every {@link LINE_TIME_SECONDS}); else a line is added. They
+ * follow the CTE `actor`; nothing happens when `saved` wrote nothing. Parameters: {@link saveLog}.
  */
-export const SAVE_LOG_CTES = `
-  actor as (select %ACTOR% as id),
+const SAVE_LOG_CTES = `
   matched as (
     select newest.id, newest.at from (
       select l.id, l.at, l.kind, l.step_key, l.item_id, l.actor_kind, l.actor_id
@@ -110,38 +116,41 @@ export const SAVE_LOG_CTES = `
     select gen_random_uuid(), ?, now(), case when actor.id is null then 'customer' else 'member' end,
            actor.id, ?, ?, ?::uuid, ?::jsonb, 1
       from actor
-     where exists (select 1 from saved) and not exists (select 1 from matched)),
+     where exists (select 1 from saved) and not exists (select 1 from matched))`;
+
+/** The CTE that ends the step's „geprüft“ mark when the customer saves (after `actor`). */
+const UNREVIEWED_CTE = `
   unreviewed as (
     delete from step_review r using actor
      where r.project_id = ? and r.step_key = ? and actor.id is null
        and exists (select 1 from saved))`;
 
-/** The CTEs of {@link SAVE_LOG_CTES} for `log` with their parameters, in order. */
+/**
+ * The CTEs a save of `log` needs, with their parameters in order, or undefined where it needs
+ * none (a member's save whose line this process has just written): `actor`, then the history's
+ * ({@link SAVE_LOG_CTES}) and, unless a member saves, the end of the step's „geprüft“ mark.
+ */
 export function saveLog(
   log: SaveLog,
   projectId: string,
   stepKey: string,
-): { sql: string; params: unknown[] } {
+): { sql: string; params: unknown[] } | undefined {
+  const byMember = log.actor.sql === MEMBER_ACTOR_SQL;
+  if (!log.history && byMember) return undefined;
   const detail = JSON.stringify(log.detail);
   const itemId = log.itemId ?? null;
-  return {
-    sql: SAVE_LOG_CTES.replace('%ACTOR%', log.actor.sql),
-    params: [
-      ...log.actor.params,
-      projectId,
-      log.kind,
-      stepKey,
-      itemId,
-      detail,
-      projectId,
-      log.kind,
-      stepKey,
-      itemId,
-      detail,
-      projectId,
-      stepKey,
-    ],
-  };
+  const ctes = [`\n  actor as (select ${log.actor.sql} as id)`];
+  const params: unknown[] = [...log.actor.params];
+  if (log.history) {
+    ctes.push(SAVE_LOG_CTES);
+    params.push(projectId, log.kind, stepKey, itemId, detail);
+    params.push(projectId, log.kind, stepKey, itemId, detail);
+  }
+  if (!byMember) {
+    ctes.push(UNREVIEWED_CTE);
+    params.push(projectId, stepKey);
+  }
+  return { sql: ctes.join(','), params };
 }
 
 /** A line of the history as read, with the acting member's name and the Rückfrage's step. */

@@ -31,6 +31,7 @@ import {
 } from '../projects/answers.repository.ts';
 import { recordActivity, type ActorSql, type SaveLog } from '../projects/activity.repository.ts';
 import { ConfirmedAnswerClaims } from '../projects/project-access-confirmed.ts';
+import { historyLineKey, RecentHistoryLines } from '../projects/recent-history-lines.ts';
 import {
   activityActorOf,
   actorOf,
@@ -85,6 +86,7 @@ interface DirectWrite {
   fields: string[];
   access: ProjectCondition;
   log: SaveLogOf;
+  line: { written: () => void };
 }
 
 /** A save's line of the history, but for the kind and entry its write knows. */
@@ -95,12 +97,17 @@ function saveLogOf(
   { step, revision }: RevisionStep,
   actor: ActorSql,
   data: Record<string, unknown>,
+  history: boolean,
 ): SaveLogOf {
   return {
     actor,
+    history,
     detail: step.meta.kind === 'list' ? { label: entryLabel(revision.definition, step, data) } : {},
   };
 }
+
+/** Who saves, as `RecentHistoryLines` tells people apart: a session user or the share link. */
+const SHARE_LINK = 'share-link';
 
 /**
  * The generic questionnaire endpoints of docs/architecture.md#api-konventionen: every list step of
@@ -112,6 +119,8 @@ function saveLogOf(
 export class QuestionnaireService {
   /** Claims whose access the database confirmed lately: only their bodies are checked first. */
   private readonly confirmed = new ConfirmedAnswerClaims();
+  /** History lines this process wrote within the minute: their saves leave the history alone. */
+  private readonly lines = new RecentHistoryLines();
 
   constructor(
     private readonly orm: MikroORM,
@@ -193,7 +202,12 @@ export class QuestionnaireService {
    * token) is never validated here, so no body reaches the validators before its sender's access
    * is established.
    */
-  private directWrite(claim: AnswerClaim, ref: StepRef, body: unknown): DirectWrite | undefined {
+  private directWrite(
+    claim: AnswerClaim,
+    ref: StepRef,
+    body: unknown,
+    itemId?: string,
+  ): DirectWrite | undefined {
     if (!this.confirmed.has(claim)) return undefined;
     // The current revision of the questionnaire that has this step; where two share a step key,
     // the write's revision condition sends the other's projects the long way.
@@ -205,12 +219,38 @@ export class QuestionnaireService {
     try {
       const answers = this.answers(revisionStep, body, true);
       if (answers.version <= 0) return undefined;
-      return { ...answers, access, log: saveLogOf(revisionStep, claimActor(claim), answers.data) };
+      const line = this.lineOf(
+        claim.projectId,
+        claim.caller.user?.id ?? SHARE_LINK,
+        ref.key,
+        itemId,
+      );
+      return {
+        ...answers,
+        access,
+        line,
+        log: saveLogOf(revisionStep, claimActor(claim), answers.data, line.due),
+      };
     } catch (error) {
       // The claim may be out of date: the long way checks access again before its messages.
       if (error instanceof ApiError) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * Whether the history line of a save by `who` on a step (or entry) is due, and how to say it
+   * was written once the save went through (`RecentHistoryLines`).
+   */
+  private lineOf(projectId: string, who: string, stepKey: string, itemId: string | undefined) {
+    const key = historyLineKey(projectId, who, stepKey, itemId);
+    const due = this.lines.due(key);
+    return { due, written: () => due && this.lines.wrote(key) };
+  }
+
+  /** The line of a save with `access` (the long way). */
+  private accessLine(access: ProjectAccess, stepKey: string, itemId?: string) {
+    return this.lineOf(access.project.id, access.memberId ?? SHARE_LINK, stepKey, itemId);
   }
 
   /**
@@ -226,12 +266,13 @@ export class QuestionnaireService {
 
   /** PATCH …/{kind}/{itemId} as the route gets it: in one statement where it can, else the long way. */
   async updateItemFor(claim: AnswerClaim, ref: StepRef, itemId: string, body: unknown) {
-    const direct = isUuid(itemId) && this.directWrite(claim, ref, body);
+    const direct = isUuid(itemId) && this.directWrite(claim, ref, body, itemId);
     if (direct) {
       const key = { id: itemId, projectId: claim.projectId, stepKey: ref.key };
       const { data, version, fields, access, log } = direct;
       const saved = await updateItem(this.orm.em, key, data, version, fields, log, access);
       if (saved) {
+        direct.line.written();
         this.confirmed.confirm(claim);
         return itemJson(saved);
       }
@@ -256,6 +297,7 @@ export class QuestionnaireService {
         access,
       );
       if (saved) {
+        direct.line.written();
         this.confirmed.confirm(claim);
         return answerJson(saved);
       }
@@ -274,7 +316,8 @@ export class QuestionnaireService {
     const { project } = access;
     const step = await this.revisionStep(access, ref);
     const { data } = this.answers(step, body, false);
-    const log = saveLogOf(step, actorOf(access), data);
+    // A new entry is always a new line.
+    const log = saveLogOf(step, actorOf(access), data, true);
     const item = await this.orm.em.transactional(async (tx) => {
       await lockPositions(tx, project.id);
       return insertItem(tx, project.id, ref.key, data, log);
@@ -294,6 +337,7 @@ export class QuestionnaireService {
     const answers = this.answers(step, body, true, stored?.data);
     const { data, version, fields } = answers;
     const actor = actorOf(access);
+    const line = this.accessLine(access, ref.key, key.id);
     // One statement writes and returns the entry; only a miss needs a second look.
     const saved = await updateItem(
       this.orm.em,
@@ -301,16 +345,27 @@ export class QuestionnaireService {
       data,
       version,
       fields,
-      saveLogOf(step, actor, data),
+      saveLogOf(step, actor, data, line.due),
     );
-    if (saved) return itemJson(saved);
+    if (saved) {
+      line.written();
+      return itemJson(saved);
+    }
     const merged = await this.saveMerged(step, answers, {
       read: () => findItem(this.orm.em, key),
       write: (merged, current) =>
-        updateItem(this.orm.em, key, merged, current, fields, saveLogOf(step, actor, merged)),
+        updateItem(
+          this.orm.em,
+          key,
+          merged,
+          current,
+          fields,
+          saveLogOf(step, actor, merged, line.due),
+        ),
       json: itemJson,
       missing: () => notFound(t('errors.itemNotFound')),
     });
+    line.written();
     return itemJson(merged);
   }
 
@@ -395,14 +450,20 @@ export class QuestionnaireService {
     const stored = this.hasUnknown(step, body) ? await findAnswer(em, project.id, kind) : undefined;
     const answers = this.answers(step, body, true, stored?.data);
     const { data, version, fields } = answers;
-    const log = saveLogOf(step, actorOf(access), data);
+    const line = this.accessLine(access, kind);
+    const log = saveLogOf(step, actorOf(access), data, line.due);
     if (version === 0) {
-      if (await insertAnswer(em, project.id, kind, data, log))
+      if (await insertAnswer(em, project.id, kind, data, log)) {
+        line.written();
         return answerJson({ data, version: 1 });
+      }
     } else {
       // One statement writes and returns the answers; only a miss needs a second look.
       const saved = await updateAnswer(em, project.id, kind, data, version, fields, log);
-      if (saved) return answerJson(saved);
+      if (saved) {
+        line.written();
+        return answerJson(saved);
+      }
     }
     const merged = await this.saveMerged(step, answers, {
       read: () => findAnswer(em, project.id, kind),
@@ -411,6 +472,7 @@ export class QuestionnaireService {
       // Answers are never deleted; a row missing here was never stored for this step.
       missing: () => conflict(answerJson(undefined), []),
     });
+    line.written();
     return answerJson(merged);
   }
 
