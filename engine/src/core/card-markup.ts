@@ -1,7 +1,8 @@
 import type { ItemJson } from '@fragewerk/schemas/types';
 import type { Definition, StepDefinition } from './definition-types.ts';
-import { cardContent, starsMarkup } from './card-content.ts';
+import { starsMarkup } from './card-content.ts';
 import { escapeMarkup, safeUrl } from './escape-markup.ts';
+import { resultsCard, type ResultsCard } from './results-document.ts';
 
 /** The two texts of a card that do not come from the definition. */
 export interface CardTexts {
@@ -22,21 +23,24 @@ export function itemCardMarkup(
   item: ItemJson,
   texts: CardTexts,
 ): string {
-  const { card, values, text, avatar, links, tone } = cardContent(definition, step, item, false);
+  return cardMarkup(resultsCard(definition, step, item, texts), texts.openLink);
+}
+
+/** A card of the results document (without its sentences) as the results view's markup. */
+export function cardMarkup(card: ResultsCard, openLink: string): string {
   let markup = '<div class="item-card">';
-  if (typeof avatar?.image === 'string')
+  if (card.avatar)
     // (React sets an image's src after its other attributes.)
-    markup += `<img class="item-avatar" alt="" width="48" height="48" src="${escapeMarkup(safeUrl(avatar.image))}">`;
-  markup += `<div class="item-body"><div class="item-head"><h4 class="item-title">${escapeMarkup(text(card.title))}</h4>`;
-  if (card.badge && values[card.badge] !== undefined)
-    markup += `<span class="badge"${tone ? ` data-tone="${tone}"` : ''}>${escapeMarkup(text(card.badge))}</span>`;
-  if (card.rating && typeof item[card.rating] === 'number') {
-    const value = item[card.rating] as number;
-    const label = escapeMarkup(texts.rating(value, 5));
-    markup += `<span class="rating" role="img" aria-label="${label}" title="${label}">${starsMarkup(value, 5)}</span>`;
+    markup += `<img class="item-avatar" alt="" width="48" height="48" src="${escapeMarkup(safeUrl(card.avatar.image))}">`;
+  markup += `<div class="item-body"><div class="item-head"><h4 class="item-title">${escapeMarkup(card.title)}</h4>`;
+  if (card.badge)
+    markup += `<span class="badge"${card.badge.tone ? ` data-tone="${card.badge.tone}"` : ''}>${escapeMarkup(card.badge.text)}</span>`;
+  if (card.rating) {
+    const label = escapeMarkup(card.rating.label);
+    markup += `<span class="rating" role="img" aria-label="${label}" title="${label}">${starsMarkup(card.rating.value, card.rating.max)}</span>`;
   }
   markup += '</div>';
-  for (const url of links) markup += linkMarkup(url, 'item-link', texts.openLink);
+  for (const url of card.links) markup += linkMarkup(url, 'item-link', openLink);
   return `${markup}</div></div>`;
 }
 

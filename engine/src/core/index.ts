@@ -83,8 +83,29 @@ export {
   type DocumentCheck,
 } from './completeness.ts';
 export { badgeTone, cardContent, entryLabel, starsMarkup } from './card-content.ts';
-export { itemCardMarkup, linkMarkup, type CardTexts } from './card-markup.ts';
-export { listGroups, stepResultsMarkup } from './results-markup.ts';
+export { cardMarkup, itemCardMarkup, linkMarkup, type CardTexts } from './card-markup.ts';
+export { listGroups, stepMarkup, stepResultsMarkup } from './results-markup.ts';
+export {
+  resultsCard,
+  resultsDocument,
+  resultsHeading,
+  stepDocument,
+  type ResultsBlock,
+  type ResultsCard,
+  type ResultsDocument,
+  type ResultsGroup,
+  type ResultsStage,
+  type ResultsStep,
+} from './results-document.ts';
+export {
+  MARKDOWN_SEPARATOR,
+  markdownLink,
+  markdownText,
+  polarityScale,
+  resultsMarkdown,
+  type MarkdownCover,
+  type MarkdownTexts,
+} from './results-markdown.ts';
 export { polarityChartMarkup } from './polarity-chart-markup.ts';
 export { visibleDefinition } from './visible-steps.ts';
 export { answersOf, briefingMinutes, MINUTES_PER_ANSWER } from './briefing-estimate.ts';
