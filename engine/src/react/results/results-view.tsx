@@ -17,6 +17,12 @@ export interface ResultsViewProps {
   onPrint: () => void;
   /** Links beside the title block that stay off paper, e.g. back to the questionnaire. */
   actions?: ReactNode;
+  /** On paper only, above the title block: the letterhead, e.g. the agency's logo and name. */
+  letterhead?: ReactNode;
+  /** On paper only, above the customer: what the document is, e.g. „Briefing“. */
+  documentKind?: string;
+  /** Lines below the date line, e.g. the approval date. */
+  notes?: ReactNode;
   /**
    * The steps' parts as the server made them (`stepResultsMarkup`, by step key); a step without
    * one is made here from `answers`.
@@ -75,6 +81,9 @@ export function ResultsView({
   dateLine,
   onPrint,
   actions,
+  letterhead,
+  documentKind,
+  notes,
   stepMarkup,
 }: ResultsViewProps) {
   const prose = useMemo(() => new ProseRenderer(definition), [definition]);
@@ -99,9 +108,12 @@ export function ResultsView({
     <article className="results" ref={results}>
       <header className="results-title">
         {actions ? <div className="results-actions">{actions}</div> : null}
+        {letterhead ? <div className="results-letterhead">{letterhead}</div> : null}
+        {documentKind ? <p className="results-kind">{documentKind}</p> : null}
         <p className="results-customer">{customer}</p>
         <h1>{project}</h1>
         <p className="results-date">{dateLine}</p>
+        {notes ? <div className="results-notes">{notes}</div> : null}
       </header>
       <nav className="results-nav" ref={nav} aria-label={prose.t('common', 'title')}>
         <ul>

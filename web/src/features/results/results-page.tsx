@@ -11,6 +11,8 @@ import { useCurrentUser } from '../../lib/user-api.ts';
 import { LeaveTo } from '../auth/leave-to.tsx';
 import { useProjectScope } from '../projects/project-context.ts';
 import { useScreenTexts } from '../../lib/screen-texts.ts';
+import { ResultsLetterhead } from './results-letterhead.tsx';
+import { useResultsPrint } from './results-print.ts';
 
 /**
  * The results view (niceview): open when enabled for customers, always for the logged-in owner.
@@ -25,6 +27,14 @@ export function ResultsPage() {
   const open = Boolean(project.is_niceview_enabled || user);
   const results = useGetResultsQuery(project.id, { skip: !open });
   useDocumentTitle(t('routes.results'));
+  const names = { customer: project.customer_firm, project: project.project_name };
+  useResultsPrint({
+    title: t('results.documentTitle', names),
+    header: t('results.runningHeader', names),
+    footer: project.agency.name,
+    pageNumber: t('results.pageNumber', { page: '{{page}}', pages: '{{pages}}' }),
+    accent: project.agency.primary_color,
+  });
   // docs/product.md#routen-und-screens: to /login, which then says that the results are not
   // released yet and whom to ask.
   if (!open)
@@ -45,6 +55,13 @@ export function ResultsPage() {
         date: germanDate(new Date().toISOString()),
         version: project.definition_revision.label,
       })}
+      letterhead={<ResultsLetterhead agency={project.agency} />}
+      documentKind={t('results.kind')}
+      notes={
+        project.is_approved && project.approved_at ? (
+          <p>{t('results.approved', { date: germanDate(project.approved_at) })}</p>
+        ) : null
+      }
       stepMarkup={results.data?.steps}
       onPrint={() => window.print()}
       actions={
