@@ -137,6 +137,12 @@ test('the filled briefing prints with the agency’s letterhead, a running heade
   await expect(page).toHaveTitle('Ergebnisse – Fragewerk');
   const today = germanToday();
   await expect(page.getByText(`Freigegeben am ${today}`)).toBeVisible();
+  // On screen the app's header names the agency: the letterhead and „Briefing“ are for paper.
+  await expect(page.getByText('Briefing', { exact: true })).toBeHidden();
+  await expect(page.locator('.results-letterhead')).toBeHidden();
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  await page.screenshot({ path: path.join(OUT, 'bildschirm.png') });
 
   // While printing, the document – and so the PDF's title and suggested file name – is the briefing.
   await page.emulateMedia({ media: 'print' });
@@ -146,8 +152,6 @@ test('the filled briefing prints with the agency’s letterhead, a running heade
   await expect
     .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBe(240);
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(OUT, { recursive: true });
   const file = path.join(OUT, 'briefing.pdf');
   writeFileSync(
     file,

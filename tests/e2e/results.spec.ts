@@ -110,7 +110,7 @@ test('a filled project reads as German prose and prints as a clean A4 document',
   }
   for (const chrome of ['Drucken', 'Abmelden', 'Impressum', 'Freigeben', 'Account'])
     expect(text).not.toContain(chrome);
-  // Three stages, each starting on a new page, with a little of everything: a handful of pages.
+  // Three stages with a little of everything: a handful of pages (results-pdf.spec.ts measures them).
   expect(pages).toBeGreaterThanOrEqual(3);
   expect(pages).toBeLessThanOrEqual(15);
 
