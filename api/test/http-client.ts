@@ -65,6 +65,23 @@ export class HttpClient {
     return { status: response.status, headers: response.headers, body, text };
   }
 
+  /** A download as bytes (a raw() answer's text would garble a binary file), with the share token. */
+  async bytes(path: string): Promise<{ status: number; headers: Headers; body: Buffer }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      redirect: 'manual',
+      headers: {
+        cookie: this.cookieHeader(),
+        ...(this.editToken ? { 'x-edit-token': this.editToken } : {}),
+      },
+    });
+    this.remember(response);
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: Buffer.from(await response.arrayBuffer()),
+    };
+  }
+
   /** A JSON API call the way the web app makes it. */
   api<T = { data?: unknown; message?: string; errors?: Record<string, string[]> }>(
     method: string,

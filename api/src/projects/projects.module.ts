@@ -7,6 +7,8 @@ import { StepReviewsService } from './step-reviews.service.ts';
 import { CustomerContactsController } from './customer-contacts.controller.ts';
 import { CustomerContactsService } from './customer-contacts.service.ts';
 import { DefinitionMovesService } from './definition-moves.service.ts';
+import { ExportController } from './export.controller.ts';
+import { ExportService } from './export.service.ts';
 import { ProjectAccessService } from './project-access.service.ts';
 import { ProjectsController } from './projects.controller.ts';
 import { ProjectsService } from './projects.service.ts';
@@ -24,6 +26,7 @@ import { ResultsService } from './results.service.ts';
   controllers: [
     ProjectsController,
     ResultsController,
+    ExportController,
     QuestionnairesController,
     CustomerContactsController,
     StepReviewsController,
@@ -34,6 +37,7 @@ import { ResultsService } from './results.service.ts';
     ProjectAccessService,
     DefinitionMovesService,
     ResultsService,
+    ExportService,
     CustomerContactsService,
     StepReviewsService,
     ActivityService,

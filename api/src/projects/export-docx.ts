@@ -1,0 +1,302 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { ResultsCard, ResultsDocument, ResultsStep } from '@fragewerk/engine/core';
+import { MARKDOWN_SEPARATOR, polarityScale } from '@fragewerk/engine/core';
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  ExternalHyperlink,
+  Footer,
+  Header,
+  HeadingLevel,
+  ImageRun,
+  Packer,
+  PageNumber,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+  type ParagraphChild,
+} from 'docx';
+import { t } from '../common/messages.ts';
+
+/** What stands on the cover and in the header of the Word file, besides the results. */
+export interface DocxCover {
+  /** „Briefing Bäckerei Groß – Relaunch 2027“: the cover's title and the file's title. */
+  title: string;
+  /** The running header: „Bäckerei Groß – Relaunch 2027“. */
+  header: string;
+  agency: string;
+  /** The agency's logo where it is a PNG or JPEG (Word takes no WebP; an SVG needs a raster). */
+  logo?: { type: 'png' | 'jpg'; data: Buffer; width: number; height: number };
+  /** Lines below the title: questionnaire and version, date, approval. */
+  lines: string[];
+}
+
+/** A preset image's bytes (the avatars' SVGs) by its path below `presets/`. */
+export type PresetImage = (image: string) => Buffer | undefined;
+
+const AVATAR_SIZE = 40;
+/** The logo's height on the cover, in pixels (its width follows its proportions). */
+const LOGO_HEIGHT = 56;
+const LINK_COLOR = '1F4E79';
+const MUTED_COLOR = '555555';
+
+/**
+ * A PNG of a grey disc on a transparent square: the raster Word asks for beside an SVG, for
+ * programs that can not draw SVG (the avatar SVGs themselves go in as SVG). Written by hand –
+ * a PNG of one colour needs no image library.
+ */
+function discPng(size: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA
+  const rows = Buffer.alloc(size * (size * 4 + 1));
+  const centre = (size - 1) / 2;
+  for (let y = 0; y < size; y += 1)
+    for (let x = 0; x < size; x += 1) {
+      const inside = (x - centre) ** 2 + (y - centre) ** 2 <= (size / 2) ** 2;
+      rows.set([200, 200, 200, inside ? 255 : 0], y * (size * 4 + 1) + 1 + x * 4);
+    }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let fallbackPng: Buffer | undefined;
+
+const link = (url: string) =>
+  new ExternalHyperlink({
+    link: url,
+    children: [new TextRun({ text: url, style: 'Hyperlink', color: LINK_COLOR, underline: {} })],
+  });
+
+/** Only web and mail addresses become links; anything else stays text. */
+const linkable = (url: string) => /^(?:https?:|mailto:)/i.test(url);
+
+const linkParagraph = (url: string, bullet: boolean) =>
+  new Paragraph({
+    children: [linkable(url) ? link(url) : new TextRun(url)],
+    ...(bullet ? { bullet: { level: 0 } } : {}),
+  });
+
+/**
+ * A card: a paragraph with the avatar, the title in bold, badge and stars in words; its
+ * addresses; its sentences as a bulleted list.
+ */
+function cardParagraphs(card: ResultsCard, image: PresetImage): (Paragraph | Table)[] {
+  const head: ParagraphChild[] = [];
+  const svg = card.avatar ? image(card.avatar.image) : undefined;
+  if (svg && card.avatar)
+    head.push(
+      new ImageRun({
+        type: 'svg',
+        data: svg,
+        fallback: { type: 'png', data: (fallbackPng ??= discPng(AVATAR_SIZE * 2)) },
+        transformation: { width: AVATAR_SIZE, height: AVATAR_SIZE },
+        altText: { name: card.avatar.label, description: card.avatar.label, title: '' },
+      }),
+      new TextRun('  '),
+    );
+  head.push(new TextRun({ text: card.title, bold: true }));
+  for (const text of [card.badge?.text, card.rating?.label])
+    if (text) head.push(new TextRun({ text: `${MARKDOWN_SEPARATOR}${text}`, color: MUTED_COLOR }));
+  return [
+    new Paragraph({ children: head, keepNext: true, spacing: { before: 200 } }),
+    ...card.links.map((url) => linkParagraph(url, false)),
+    ...card.lines.map((line) => new Paragraph({ text: line, bullet: { level: 0 } })),
+  ];
+}
+
+const cell = (text: string, alignment: (typeof AlignmentType)[keyof typeof AlignmentType]) =>
+  new TableCell({
+    children: [new Paragraph({ text, alignment })],
+    borders: {
+      top: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
+      bottom: { style: BorderStyle.SINGLE, size: 2, color: 'DDDDDD' },
+      left: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
+      right: { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' },
+    },
+  });
+
+/** The polarity profile as a table: left pole, the seven points, right pole. */
+function polarityTable(rows: { left: string; right: string; value: number }[]): Table {
+  const headRow = new TableRow({
+    tableHeader: true,
+    children: [
+      cell(t('export.polarityLeft'), AlignmentType.RIGHT),
+      cell(t('export.polarityScale'), AlignmentType.CENTER),
+      cell(t('export.polarityRight'), AlignmentType.LEFT),
+    ],
+  });
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [
+      headRow,
+      ...rows.map(
+        (row) =>
+          new TableRow({
+            cantSplit: true,
+            children: [
+              cell(row.left, AlignmentType.RIGHT),
+              cell(polarityScale(row.value), AlignmentType.CENTER),
+              cell(row.right, AlignmentType.LEFT),
+            ],
+          }),
+      ),
+    ],
+  });
+}
+
+/** One step: Heading 2, then per group a Heading 3 and its cards, or its paragraphs. */
+function stepParagraphs(part: ResultsStep, image: PresetImage): (Paragraph | Table)[] {
+  const children: (Paragraph | Table)[] = [
+    new Paragraph({ text: part.heading, heading: HeadingLevel.HEADING_2 }),
+  ];
+  if (part.empty !== undefined) {
+    children.push(new Paragraph({ children: [new TextRun({ text: part.empty, italics: true })] }));
+    return children;
+  }
+  for (const group of part.groups) {
+    if (group.heading)
+      children.push(new Paragraph({ text: group.heading, heading: HeadingLevel.HEADING_3 }));
+    for (const card of group.cards) children.push(...cardParagraphs(card, image));
+  }
+  for (const block of part.blocks) {
+    if (block.kind === 'paragraph')
+      children.push(new Paragraph({ text: block.text, spacing: { after: 120 } }));
+    else if (block.kind === 'polarity') {
+      children.push(polarityTable(block.rows));
+      // Space between the table and the sentences below it.
+      children.push(new Paragraph({ text: '' }));
+    } else children.push(...block.urls.map((url) => linkParagraph(url, true)));
+  }
+  return children;
+}
+
+/** The cover: the agency's logo and name, the title, the lines below it. */
+function coverParagraphs(cover: DocxCover): Paragraph[] {
+  const paragraphs: Paragraph[] = [];
+  if (cover.logo) {
+    const width = Math.round((cover.logo.width / cover.logo.height) * LOGO_HEIGHT);
+    paragraphs.push(
+      new Paragraph({
+        children: [
+          new ImageRun({
+            type: cover.logo.type,
+            data: cover.logo.data,
+            transformation: { width: Math.min(width, 300), height: LOGO_HEIGHT },
+            altText: { name: cover.agency, description: cover.agency, title: cover.agency },
+          }),
+        ],
+      }),
+    );
+  }
+  paragraphs.push(
+    new Paragraph({
+      children: [new TextRun({ text: cover.agency, bold: true, color: MUTED_COLOR })],
+      spacing: { after: 400 },
+    }),
+    new Paragraph({ text: cover.title, heading: HeadingLevel.TITLE }),
+    ...cover.lines.map(
+      (line) => new Paragraph({ children: [new TextRun({ text: line, color: MUTED_COLOR })] }),
+    ),
+  );
+  return paragraphs;
+}
+
+/** „Seite X von Y“ with Word's fields for the page and the pages. */
+function pageFooter(): Footer {
+  const [before, between, after] = t('export.page', { current: '\u0000', total: '\u0000' }).split(
+    '\u0000',
+  ) as [string, string, string];
+  return new Footer({
+    children: [
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        children: [
+          new TextRun({
+            children: [before, PageNumber.CURRENT, between, PageNumber.TOTAL_PAGES, after],
+            size: 18,
+            color: MUTED_COLOR,
+          }),
+        ],
+      }),
+    ],
+  });
+}
+
+/**
+ * The results document as a Word file (Office Open XML): a cover with the agency and the title,
+ * Heading 1 per stage, Heading 2 per step, Heading 3 per group, cards with their avatars (SVG)
+ * and their sentences as lists, the polarity profile as a table; the running header names
+ * customer and project, the footer „Seite X von Y“.
+ */
+export async function resultsDocx(
+  document: ResultsDocument,
+  cover: DocxCover,
+  image: PresetImage,
+): Promise<Buffer> {
+  const children: (Paragraph | Table)[] = [...coverParagraphs(cover)];
+  for (const stage of document.stages) {
+    children.push(
+      new Paragraph({ text: stage.title, heading: HeadingLevel.HEADING_1, pageBreakBefore: false }),
+    );
+    for (const part of stage.steps) children.push(...stepParagraphs(part, image));
+  }
+  const file = new Document({
+    title: cover.title,
+    creator: cover.agency,
+    lastModifiedBy: cover.agency,
+    description: cover.lines.join(' · '),
+    styles: {
+      default: {
+        document: { run: { font: 'Calibri', size: 22 } },
+        heading1: {
+          run: { size: 36, bold: true },
+          paragraph: { spacing: { before: 480, after: 160 } },
+        },
+        heading2: {
+          run: { size: 28, bold: true },
+          paragraph: { spacing: { before: 320, after: 120 } },
+        },
+        heading3: {
+          run: { size: 24, bold: true },
+          paragraph: { spacing: { before: 240, after: 80 } },
+        },
+      },
+    },
+    sections: [
+      {
+        properties: { titlePage: false },
+        headers: {
+          default: new Header({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.RIGHT,
+                children: [new TextRun({ text: cover.header, size: 18, color: MUTED_COLOR })],
+              }),
+            ],
+          }),
+        },
+        footers: { default: pageFooter() },
+        children,
+      },
+    ],
+  });
+  return Packer.toBuffer(file);
+}
