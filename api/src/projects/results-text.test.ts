@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { starsMarkup } from '@fragewerk/engine/core';
 import { resultsText } from './results-text.ts';
 
 describe('resultsText', () => {
@@ -19,6 +20,11 @@ describe('resultsText', () => {
         'Sie ist <gleich> groß.',
       ].join('\n'),
     );
+  });
+
+  it('gives stars that are partly lit as their words alone', () => {
+    const markup = `<h4 class="item-title">Holz</h4><span class="rating" role="img" aria-label="2 von 5 Sternen" title="2 von 5 Sternen">${starsMarkup(2, 5)}</span></div>`;
+    expect(resultsText(markup)).toBe('Holz\n2 von 5 Sternen');
   });
 
   it('leaves the chart out: its sentences follow as paragraphs', () => {

@@ -14,8 +14,12 @@ export function resultsText(markup: string): string {
       .replace(/<figure\b[\s\S]*?<\/figure>/g, '')
       // „öffnet in neuem Tab“ is for screen readers of the page only.
       .replace(/<span class="visually-hidden">[\s\S]*?<\/span>/g, '')
-      // The stars as their words: „4 von 5 Sternen“.
-      .replace(/<span class="rating"[^>]*aria-label="([^"]*)"[^>]*>[\s\S]*?<\/span>/g, ' $1')
+      // The stars as their words: „4 von 5 Sternen“ (the stars inside: a span of lit ones, one of
+      // unlit ones).
+      .replace(
+        /<span class="rating"[^>]*aria-label="([^"]*)"[^>]*>[^<]*(?:<span\b[^>]*>[^<]*<\/span>[^<]*)*<\/span>/g,
+        ' $1',
+      )
       .replace(/<\/(?:h\d|p|article|div|a)>|<br\s*\/?>/g, '\n')
       .replace(/<[^>]*>/g, ' ')
       .replace(/&(?:lt|gt|quot|amp);/g, (entity) => ENTITIES[entity]!)
