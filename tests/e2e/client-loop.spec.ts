@@ -75,6 +75,12 @@ test('Rückfrage, answer on a phone, resolved and geprüft; a reminder the day b
   await page.getByLabel('Abgabe bis').fill(berlinDay(1));
   await page.getByRole('button', { name: 'Speichern' }).first().click();
   await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
+  await page
+    .getByRole('group', { name: 'Abgabe und Erinnerungen' })
+    .or(page.getByText('Abgabe und Erinnerungen'))
+    .first()
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'einstellungen-abgabe-1280.png') });
 
   const [questionMail] = await mailsTo(customerEmail, /Rückfrage/, 150_000);
   expect(questionMail).toContain(QUESTION);
@@ -125,6 +131,11 @@ test('Rückfrage, answer on a phone, resolved and geprüft; a reminder the day b
   // The customer's navigation shows it as checked; the Rückfrage is gone from the badge.
   await customer.goto(`/share/${shared.token}${stepPath}`);
   await expect(customer.getByText('1 Rückfrage', { exact: true })).toHaveCount(0);
+
+  // The dashboard shows the step as checked beside the progress.
+  await page.goto('/dashboard');
+  await expect(page.getByText('1 geprüft')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'dashboard-1280.png') });
 
   // The history tells it all, in German.
   await page.goto(`/projekte/${shared.projectId}/verlauf`);
