@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../lib/user-api.ts';
 import { LeaveTo } from '../auth/leave-to.tsx';
 import { useProjectScope } from '../projects/project-context.ts';
 import { useScreenTexts } from '../../lib/screen-texts.ts';
+import { ResultsDownloads } from './results-downloads.tsx';
 import { ResultsLetterhead } from './results-letterhead.tsx';
 import { useResultsPrint } from './results-print.ts';
 
@@ -65,9 +66,12 @@ export function ResultsPage() {
       stepMarkup={results.data?.steps}
       onPrint={() => window.print()}
       actions={
-        <Link className="button button-secondary" to={paths.questionnaire.url(project.id)}>
-          {t('results.back')}
-        </Link>
+        <>
+          <Link className="button button-secondary" to={paths.questionnaire.url(project.id)}>
+            {t('results.back')}
+          </Link>
+          <ResultsDownloads projectId={project.id} />
+        </>
       }
     />
   );
