@@ -31,14 +31,13 @@ describe('the brand briefing’s prose', () => {
     const { title, lines } = prose.describeItem('personas', persona);
     expect(title).toBe('Anna Berger');
     expect(lines).toEqual([
-      'Anna Berger ist 34 Jahre alt und arbeitet als Tischlerin im Handwerk.',
+      'Mit 34 Jahren ist Anna Berger Tischlerin und kommt aus dem Handwerk.',
       'Sie ist verheiratet und hat zwei Kinder.',
-      'Höchster Bildungsabschluss: Abitur',
-      'Monatliches Nettoeinkommen: 2.000 € bis 3.000 €',
       'Wichtig sind ihr Familie, Nachhaltigkeit und Freiheit.',
-      'Sie nutzt vor allem Instagram.',
-      'Hobbys: Wandern',
-      'Anforderungen an das Produkt: Einfach bestellen',
+      'Sie hat das Abitur und verdient im Monat netto 2.000 € bis 3.000 €.',
+      'Am häufigsten nutzt sie Instagram.',
+      'In ihrer Freizeit beschäftigt sie sich am liebsten mit Wandern.',
+      'Vom Produkt erwartet sie: Einfach bestellen',
     ]);
     // The results view shows the card as the title: the same sentences, no title rendered.
     expect(prose.describeItem('personas', persona, { title: false })).toEqual({ title: '', lines });
@@ -55,15 +54,53 @@ describe('the brand briefing’s prose', () => {
     expect(lines).toContain('Wichtig ist ihm Karriere.');
   });
 
+  it('writes a retired man’s job and industry without „arbeitet als … im …“ (#38)', () => {
+    expect(
+      prose.describeItem('personas', {
+        ...persona,
+        name: 'Klaus Wendt',
+        gender: 'male',
+        age: 67,
+        job: 'crafts',
+        job_definition: 'Elektromeister im Ruhestand',
+        education: 'master_craftsman',
+        hobbies: 'Angeln und Gartenarbeit.',
+      }).lines,
+    ).toEqual([
+      'Mit 67 Jahren ist Klaus Wendt Elektromeister im Ruhestand und kommt aus dem Handwerk.',
+      'Er ist verheiratet und hat zwei Kinder.',
+      'Wichtig sind ihm Familie, Nachhaltigkeit und Freiheit.',
+      'Er hat einen Meister- oder Technikerabschluss und verdient im Monat netto 2.000 € bis 3.000 €.',
+      'Am häufigsten nutzt er Instagram.',
+      'In seiner Freizeit beschäftigt er sich am liebsten mit Angeln und Gartenarbeit.',
+      'Vom Produkt erwartet er: Einfach bestellen',
+    ]);
+  });
+
   it('uses neutral wording when the gender is diverse', () => {
     const { lines } = prose.describeItem('personas', {
       ...persona,
       name: 'Kim',
       gender: 'diverse',
     });
-    expect(lines).toContain('Kim ist verheiratet und hat zwei Kinder.');
-    expect(lines).toContain('Wichtig sind für Kim Familie, Nachhaltigkeit und Freiheit.');
-    expect(lines).toContain('Kim nutzt vor allem Instagram.');
+    expect(lines).toEqual([
+      'Mit 34 Jahren ist Kim Tischlerin und kommt aus dem Handwerk.',
+      'Kim ist verheiratet und hat zwei Kinder.',
+      'Für Kim sind Familie, Nachhaltigkeit und Freiheit wichtig.',
+      'Kim hat das Abitur und verdient im Monat netto 2.000 € bis 3.000 €.',
+      'Am häufigsten nutzt Kim Instagram.',
+      'In der Freizeit beschäftigt sich Kim am liebsten mit Wandern.',
+      'Vom Produkt erwartet Kim: Einfach bestellen',
+    ]);
+    // „Wichtig ist für Alex Glaube.“ was the wording before #38.
+    expect(
+      prose.describeItem('personas', {
+        ...persona,
+        name: 'alex',
+        gender: 'diverse',
+        personal_values: ['faith'],
+      }).lines,
+    ).toContain('Für Alex ist der Glaube wichtig.');
   });
 
   it('writes the brand personality as a person, with a Sonstiges text used as given', () => {
@@ -85,11 +122,11 @@ describe('the brand briefing’s prose', () => {
   it('leaves out sentences whose answers are missing, and says nothing about an empty form', () => {
     expect(
       prose.describeForm('brandpositioning', { mission_statement: 'Möbel fürs Leben' }),
-    ).toEqual(['Mission Statement: „Möbel fürs Leben“']);
+    ).toEqual(['Als Mission Statement formuliert sie: „Möbel fürs Leben“']);
     expect(prose.describeForm('brandpositioning', {})).toEqual([]);
   });
 
-  it('names the stakeholder group and resolves the type per group', () => {
+  it('resolves the stakeholder type per group; the card and its group say the rest', () => {
     expect(
       prose.describeItem('stakeholders', {
         is_external: true,
@@ -99,7 +136,7 @@ describe('the brand briefing’s prose', () => {
       }),
     ).toEqual({
       title: 'Kundschaft',
-      lines: ['Erwartungen der externen Stakeholder-Gruppe „Kundschaft“: Guter Service'],
+      lines: ['Diese Gruppe erwartet: Guter Service'],
     });
   });
 
@@ -108,27 +145,27 @@ describe('the brand briefing’s prose', () => {
       ...persona,
       media_usage: ['youtube', 'daily_newspaper'],
     });
-    expect(lines).toContain('Sie nutzt vor allem YouTube und die Tageszeitung.');
+    expect(lines).toContain('Am häufigsten nutzt sie YouTube und die Tageszeitung.');
   });
 });
 
 describe('the brand briefing’s prose of every step', () => {
-  it('stakeholders: type label or the Sonstiges text, group and expectations', () => {
+  it('stakeholders: type label or the Sonstiges text (capitalised), and the expectations', () => {
     expect(
       prose.describeItem('stakeholders', {
         is_external: false,
         type: 'custom',
-        custom_type: 'Stiftungsrat',
-        expectations: 'Transparenz',
+        custom_type: 'stiftungsrat',
+        expectations: 'transparenz',
         importance: 2,
       }),
     ).toEqual({
       title: 'Stiftungsrat',
-      lines: ['Erwartungen der internen Stakeholder-Gruppe „Stiftungsrat“: Transparenz'],
+      lines: ['Diese Gruppe erwartet: transparenz'],
     });
   });
 
-  it('competitors: name, website and explanation; no website line without one', () => {
+  it('competitors: the explanation only – name, stars and website are on the card', () => {
     expect(
       prose.describeItem('competitors', {
         name: 'Muster GmbH',
@@ -138,18 +175,18 @@ describe('the brand briefing’s prose of every step', () => {
       }),
     ).toEqual({
       title: 'Muster GmbH',
-      lines: ['Website: https://muster.de', 'Marktführer'],
+      lines: ['Marktführer'],
     });
     expect(
       prose.describeItem('competitors', {
         name: 'Ohne Web',
-        explanation: 'Nur lokal',
+        explanation: 'nur lokal',
         importance: 1,
       }).lines,
     ).toEqual(['Nur lokal']);
   });
 
-  it('goals: the preset of the goal type, or the own goal', () => {
+  it('goals: the preset of the goal type, or the own goal, and a sentence per group', () => {
     expect(
       prose.describeItem('goals', {
         type: 'user',
@@ -158,19 +195,26 @@ describe('the brand briefing’s prose of every step', () => {
       }),
     ).toEqual({
       title: 'Termin buchen',
-      lines: ['Online in zwei Minuten'],
+      lines: ['Für die Nutzerinnen und Nutzer heißt das: Online in zwei Minuten'],
     });
+    expect(
+      prose.describeItem('goals', {
+        type: 'company',
+        goal: 'increase_revenue',
+        goal_definition: 'Plus 20 Prozent bis 2027.',
+      }).lines,
+    ).toEqual(['Das Unternehmen versteht darunter: Plus 20 Prozent bis 2027.']);
     expect(
       prose.describeItem('goals', {
         type: 'brand',
         goal: 'custom',
-        custom_goal: 'Kultmarke werden',
+        custom_goal: 'kultmarke werden',
         goal_definition: 'Fans',
-      }).title,
-    ).toBe('Kultmarke werden');
+      }),
+    ).toEqual({ title: 'Kultmarke werden', lines: ['Für die Marke bedeutet das: Fans'] });
   });
 
-  it('user stories: "Als … möchte ich …, damit …." with the priority', () => {
+  it('user stories: "Als … möchte ich …, damit …."; the priority is the card’s badge', () => {
     expect(
       prose.describeItem('userstories', {
         role: 'new_customer',
@@ -179,11 +223,17 @@ describe('the brand briefing’s prose of every step', () => {
       }),
     ).toEqual({
       title: 'Neukundin oder Neukunde',
-      lines: [
-        'Als Neukundin oder Neukunde möchte ich online bestellen, damit ich Zeit spare.',
-        'Priorität: Muss',
-      ],
+      lines: ['Als Neukundin oder Neukunde möchte ich online bestellen, damit ich Zeit spare.'],
     });
+    // A role typed in lower case is a noun all the same (#38: „Als pendler möchte ich …“).
+    expect(
+      prose.describeItem('userstories', {
+        role: 'custom',
+        custom_role: ' pendler ',
+        priority: 'should',
+        text: 'die Abfahrtszeiten sehen!',
+      }).lines,
+    ).toEqual(['Als Pendler möchte ich die Abfahrtszeiten sehen.']);
   });
 
   it('user stories: what the customer typed twice or around the wish goes', () => {
@@ -220,7 +270,7 @@ describe('the brand briefing’s prose of every step', () => {
         priority: 'should',
         text: 'Ich möchte …',
       }).lines,
-    ).toEqual(['Priorität: Sollte']);
+    ).toEqual([]);
   });
 
   it('personas: one year, one value and one child in the singular', () => {
@@ -234,7 +284,7 @@ describe('the brand briefing’s prose of every step', () => {
       family_status: 'separated',
     });
     expect(lines.slice(0, 2)).toEqual([
-      'Max ist 1 Jahr alt und arbeitet als Tischlerin im Handwerk.',
+      'Mit 1 Jahr ist Max Tischlerin und kommt aus dem Handwerk.',
       'Er lebt getrennt und wünscht sich Kinder.',
     ]);
     expect(lines).toContain('Wichtig ist ihm Freiheit.');
@@ -259,7 +309,7 @@ describe('the brand briefing’s prose of every step', () => {
     ).toEqual([
       'Die Marke verspricht persönliche Beratung, den besten Preis sowie Fairness und Transparenz.',
       'Sie richtet sich an die öffentliche Hand sowie Seniorinnen und Senioren.',
-      'Mission Statement: „Möbel fürs Leben“',
+      'Als Mission Statement formuliert sie: „Möbel fürs Leben“',
     ]);
   });
 
@@ -293,10 +343,24 @@ describe('the brand briefing’s prose of every step', () => {
       ['laut', 'leise', -3],
       ['rational', 'emotional', -1],
     ]);
+    // One sentence per strength, the strongest first (#38: not one list of every row).
     expect(profile.sentences).toEqual([
-      'Die Marke ist deutlich eher modern als traditionell und ganz klar laut statt leise.',
-      'Außerdem wirkt sie eher rational als emotional.',
-      'Sie ist weder besonders locker noch besonders seriös.',
+      'Die Marke ist ganz klar laut statt leise.',
+      'Deutlich eher ist sie modern als traditionell.',
+      'Sie wirkt eher rational als emotional.',
+      'Zwischen locker und seriös hält sie die Mitte.',
+    ]);
+    expect(
+      prose.describeProfile('polarityprofile', {
+        attribute_traditional_modern: 2,
+        attribute_loud_quiet: 2,
+        attribute_rational_emotional: -2,
+        attribute_casual_serious: 0,
+        attribute_exclusive_accessible: 0,
+      })!.sentences,
+    ).toEqual([
+      'Die Marke ist deutlich eher modern, leise und rational als traditionell, laut und emotional.',
+      'Zwischen locker und seriös sowie exklusiv und zugänglich hält sie die Mitte.',
     ]);
     expect(
       prose.describeProfile('polarityprofile', {
@@ -305,11 +369,11 @@ describe('the brand briefing’s prose of every step', () => {
       })!.sentences,
     ).toEqual([
       'Die Marke wirkt eher emotional als rational.',
-      'Sie ist weder besonders locker noch besonders seriös.',
+      'Zwischen locker und seriös hält sie die Mitte.',
     ]);
     expect(
       prose.describeProfile('polarityprofile', { attribute_casual_serious: 0 })!.sentences,
-    ).toEqual(['Die Marke ist weder besonders locker noch besonders seriös.']);
+    ).toEqual(['Zwischen locker und seriös hält die Marke die Mitte.']);
     expect(prose.describeProfile('polarityprofile', {})).toEqual({ rows: [], sentences: [] });
     expect(prose.describeProfile('brandpositioning', {})).toBeUndefined();
   });

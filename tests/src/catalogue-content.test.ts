@@ -48,13 +48,14 @@ describe('the shipped catalogue', () => {
 
   it('words the relaunch’s answers as the results view shows them', () => {
     const prose = new ProseRenderer(relaunch);
-    expect(
-      prose.describeForm('current_site', {
-        addresses: ['https://www.baeckerei-gross.de'],
-        current_system: 'WordPress',
-        keep: ['domain', 'logo'],
-      }),
-    ).toContain('Gepflegt werden die Inhalte heute mit WordPress.');
+    const site = prose.describeForm('current_site', {
+      addresses: ['https://www.baeckerei-gross.de'],
+      current_system: 'WordPress',
+      keep: ['domain', 'logo'],
+    });
+    expect(site).toContain('Gepflegt werden die Inhalte heute mit WordPress.');
+    // The address stands once, as the link below the sentences (#38).
+    expect(site.join(' ')).not.toContain('baeckerei-gross');
     const page = prose.describeItem('pages', {
       page: 'Unser Sortiment',
       contents: 'Brote, Brötchen und Torten der Woche',
@@ -62,7 +63,10 @@ describe('the shipped catalogue', () => {
       content_source: 'customer',
     });
     expect(page.title).toContain('Unser Sortiment');
-    expect(page.lines.join(' ')).toContain('Inhalt: Brote, Brötchen und Torten der Woche');
-    expect(page.lines.join(' ')).toContain('muss zum Start bereitstehen');
+    // Priority and today's address are the card's badge and link: no line repeats them (#38).
+    expect(page.lines).toEqual([
+      'Auf die Seite gehört: Brote, Brötchen und Torten der Woche',
+      'Texte und Bilder liefert das Unternehmen selbst.',
+    ]);
   });
 });

@@ -3,9 +3,12 @@ import path from 'node:path';
 import type { CompiledChecks } from '@fragewerk/engine/core';
 import { catalogueIds, repositoryRoot } from '@fragewerk/engine/core/node';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ProseRenderer, type Definition } from '@fragewerk/engine/core';
 import { proseSampleDocument } from '../../engine/src/core/prose-samples.ts';
 import {
   asciiUmlautWords,
+  isLabelLine,
+  layoutProblems,
   browserChecks,
   folderTextProblems,
   lintProblems,
@@ -120,6 +123,131 @@ describe('the contract’s proofreading', () => {
       'leerer Platzhalter: „Wert: undefined.“',
       'Satz ohne Schlusszeichen: „Ohne Punkt“',
     ]);
+  });
+
+  it('finds the layout faults of issue #38 in the brand briefing’s former prose', async () => {
+    const { definition } = await loadQuestionnaire(repositoryRoot, 'markenbriefing');
+    // The templates as they were, in a copy of the shipped briefing.
+    const former: Record<string, Record<string, string>> = {
+      stakeholders: {
+        title: '{{type}}',
+        expectations: 'Erwartungen der Stakeholder-Gruppe „{{type}}“: {{expectations}}',
+      },
+      competitors: { title: '{{name}}', url: 'Website: {{url}}', explanation: '{{explanation}}' },
+      userstories: {
+        title: '{{role}}',
+        story: 'Als {{role}} möchte ich {{text}}.',
+        priority: 'Priorität: {{priority}}',
+      },
+      personas: {
+        title: '{{name}}',
+        about: '{{name}} ist {{age}} Jahre alt.',
+        family: '{{name}} {{family_status}} und {{children}}.',
+        media_usage: '{{name}} nutzt vor allem {{media_usage, list}}.',
+        education: 'Höchster Bildungsabschluss: {{education}}',
+      },
+    };
+    const copy: Definition = {
+      ...definition,
+      steps: definition.steps.map((step) => {
+        const item = former[step.meta.key];
+        if (item) return { ...step, prose: { ...step.prose, item } };
+        if (step.meta.key !== 'polarityprofile') return step;
+        return {
+          ...step,
+          prose: {
+            ...step.prose,
+            profile: {
+              strong: 'Die Marke ist {{statements, list}}.',
+              mild: 'Sie wirkt {{statements, list}}.',
+              strength_2: 'deutlich eher {{pole}} als {{other}}',
+              strength_3: 'ganz klar {{pole}} statt {{other}}',
+              strength_1: 'eher {{pole}} als {{other}}',
+            },
+          },
+        };
+      }),
+    };
+    const prose = new ProseRenderer(copy);
+    const problems = (step: string, data: Record<string, unknown>) => {
+      const rendered =
+        step === 'polarityprofile'
+          ? { title: '', lines: prose.describeProfile(step, data)!.sentences }
+          : prose.describeItem(step, data);
+      return layoutProblems({ step, label: 'alt', data, singles: [], ...rendered }, copy, prose);
+    };
+    expect(
+      problems('stakeholders', {
+        is_external: false,
+        type: 'sales',
+        expectations: 'Mehr Anfragen',
+      }),
+    ).toEqual([
+      'wiederholt den Titel „Vertrieb“: „Erwartungen der Stakeholder-Gruppe „Vertrieb“: Mehr Anfragen“',
+      '„Label: Wert“ statt eines Satzes: „Erwartungen der Stakeholder-Gruppe „Vertrieb“: Mehr Anfragen“',
+    ]);
+    expect(
+      problems('competitors', {
+        name: 'Muster GmbH',
+        url: 'https://muster.de',
+        explanation: 'Stark.',
+      }),
+    ).toEqual([
+      'wiederholt den Link „https://muster.de“: „Website: https://muster.de“',
+      '„Label: Wert“ statt eines Satzes: „Website: https://muster.de“',
+    ]);
+    expect(
+      problems('userstories', {
+        role: 'custom',
+        custom_role: 'Pendler',
+        priority: 'must',
+        text: 'x',
+      }),
+    ).toEqual([
+      'wiederholt die Plakette „Muss“: „Priorität: Muss“',
+      '„Label: Wert“ statt eines Satzes: „Priorität: Muss“',
+    ]);
+    const persona = {
+      name: 'Alex Schulz',
+      gender: 'diverse',
+      age: 40,
+      family_status: 'single',
+      children: 'none',
+      media_usage: ['radio'],
+      education: 'abitur',
+    };
+    expect(problems('personas', persona)).toEqual([
+      '„Label: Wert“ statt eines Satzes: „Höchster Bildungsabschluss: das Abitur“',
+      'mehr als zwei Sätze beginnen mit „Alex“',
+      'zwei Sätze nacheinander beginnen mit „Alex“: „Alex Schulz ist ledig und hat keine Kinder.“',
+      'zwei Sätze nacheinander beginnen mit „Alex“: „Alex Schulz nutzt vor allem das Radio.“',
+    ]);
+    const attributes = definition.steps.find(({ meta }) => meta.key === 'polarityprofile')!.schema
+      .properties as Record<string, unknown>;
+    const [first, second] = Object.keys(attributes);
+    expect(problems('polarityprofile', { [first!]: 3, [second!]: -2 })).toEqual([
+      expect.stringMatching(/^Profil in 1 Sätzen statt einem je Stärke \(2\)/u),
+    ]);
+  });
+
+  it('tells a label line from a sentence with a colon', () => {
+    for (const line of [
+      'Priorität: Muss',
+      'Website: https://muster.de',
+      'Höchster Bildungsabschluss: Abitur',
+      'Anforderungen an das Produkt: Einfach bestellen',
+      'Erwartungen der internen Stakeholder-Gruppe „Vertrieb“: Mehr Anfragen',
+      'Mission Statement: „Möbel fürs Leben“',
+    ])
+      expect(isLabelLine(line), line).toBe(true);
+    for (const line of [
+      'Das macht die Marke attraktiv: Nähe.',
+      'Was gut funktioniert: die Suche.',
+      'Diese Gruppe erwartet: Mehr Anfragen',
+      'Vom Produkt erwartet sie: Einfach bestellen',
+      'Die Marke ist ganz klar leise.',
+    ])
+      expect(isLabelLine(line), line).toBe(false);
   });
 
   it('leaves words alone whose „ae“, „oe“ or „ue“ is no umlaut', () => {

@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { JSDOM } from 'jsdom';
 import {
   baseKeys,
+  cardContent,
   compileChecks,
   displayValues,
   fieldKinds,
@@ -286,8 +287,133 @@ export function proofreadingProblems(sample: ProseSample, vocabulary: Set<string
   const sentence = (line: string) =>
     !/^[^:]+: \S/u.test(line) && !answered.some((text) => line.endsWith(text));
   for (const line of sample.lines)
-    if (sentence(line) && !/[.!?…“")]$/u.test(line))
+    // „[Feld]“ is the generator's gap for a customer's text.
+    if (sentence(line) && !/[.!?…“")\]]$/u.test(line))
       problems.push(`Satz ohne Schlusszeichen: „${line}“`);
+  return problems;
+}
+
+/** Words that stand in a label („Anforderungen an das Produkt“), not in a clause with a verb. */
+const LABEL_WORDS = new Set([
+  'der',
+  'die',
+  'das',
+  'des',
+  'dem',
+  'den',
+  'ein',
+  'eine',
+  'einer',
+  'eines',
+  'einem',
+  'einen',
+  'und',
+  'oder',
+  'an',
+  'auf',
+  'aus',
+  'bei',
+  'für',
+  'im',
+  'in',
+  'mit',
+  'nach',
+  'von',
+  'vom',
+  'zu',
+  'zum',
+  'zur',
+  'pro',
+  'je',
+]);
+
+/**
+ * True for a line of the form „Label: Wert“ – „Priorität: Muss“, „Höchster Bildungsabschluss:
+ * Abitur“, „Erwartungen der internen Stakeholder-Gruppe „Vertrieb“: …“ –, where a sentence is
+ * expected: the part before the colon is a few words without a verb, each a capitalised noun, a
+ * word of LABEL_WORDS or an adjective after an article („der internen …“). „Das macht die Marke
+ * attraktiv: …“ and „Was gut funktioniert: …“ are clauses and pass.
+ */
+export function isLabelLine(line: string): boolean {
+  const match = /^([^:]{1,80}?): \S/u.exec(line);
+  if (!match) return false;
+  const words = match[1]!
+    .replace(/[„“"»«]/gu, ' ')
+    .split(/\s+/u)
+    .filter(Boolean);
+  if (words.length > 7) return false;
+  return words.every(
+    (word, index) =>
+      /^[\p{Lu}\d]/u.test(word) ||
+      LABEL_WORDS.has(word) ||
+      (/^\p{Ll}+(?:e|en|er|es|em)$/u.test(word) &&
+        index > 0 &&
+        LABEL_WORDS.has(words[index - 1]!) &&
+        /^\p{Lu}/u.test(words[index + 1] ?? '')),
+  );
+}
+
+/** The first word of a text (its opening), without quotation marks. */
+const openingOf = (text: string) => /^[„"»]?([\p{L}\p{N}-]+)/u.exec(text)?.[1] ?? '';
+
+/**
+ * What an editor finds in the layout of an answer's text
+ * (docs/editors-guide.md#checkliste-für-die-prosa): a line that repeats the card's badge, link or
+ * title beside it, a „Label: Wert“ line where a sentence belongs, sentences of one card that open alike (the same first word twice in a row or
+ * more than twice), and a profile told in one list instead of one sentence per strength
+ * („ganz klar …“, „deutlich eher …“, „eher …“, the balanced ones).
+ */
+export function layoutProblems(
+  sample: ProseSample,
+  definition: Definition,
+  prose: ProseRenderer,
+): string[] {
+  const problems: string[] = [];
+  const step = definition.steps.find(({ meta }) => meta.key === sample.step);
+  if (!step) return problems;
+  const answered = answerTexts(sample.data);
+  // The template's words of a line: the customer's texts taken out.
+  const ownWords = (line: string) =>
+    answered.reduce((rest, text) => rest.split(text).join('…'), line);
+  if (step.meta.kind === 'list' && step.meta.list?.card) {
+    const { card, text, links } = cardContent(definition, step, sample.data as never, false);
+    const badge = card.badge ? text(card.badge) : '';
+    const title = text(card.title);
+    for (const line of sample.lines) {
+      const words = ownWords(line);
+      if (
+        badge &&
+        new RegExp(
+          `(?<![\\p{L}])${badge.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}])`,
+          'iu',
+        ).test(words)
+      )
+        problems.push(`wiederholt die Plakette „${badge}“: „${line}“`);
+      for (const link of links)
+        if (line.includes(link)) problems.push(`wiederholt den Link „${link}“: „${line}“`);
+      if (title && line.includes(`„${title}“`))
+        problems.push(`wiederholt den Titel „${title}“: „${line}“`);
+    }
+  }
+  for (const line of sample.lines)
+    if (isLabelLine(ownWords(line)) && isLabelLine(line))
+      problems.push(`„Label: Wert“ statt eines Satzes: „${line}“`);
+  const openings = sample.lines.map(openingOf);
+  openings.forEach((opening, index) => {
+    if (!opening) return;
+    if (index > 0 && openings[index - 1] === opening)
+      problems.push(`zwei Sätze nacheinander beginnen mit „${opening}“: „${sample.lines[index]}“`);
+    if (openings.indexOf(opening) === index && openings.filter((o) => o === opening).length > 2)
+      problems.push(`mehr als zwei Sätze beginnen mit „${opening}“`);
+  });
+  const profile = prose.describeProfile(step.meta.key, sample.data);
+  if (profile?.rows.length) {
+    const strengths = new Set(profile.rows.map((row) => Math.min(3, Math.abs(row.value))));
+    if (profile.sentences.length !== strengths.size)
+      problems.push(
+        `Profil in ${profile.sentences.length} Sätzen statt einem je Stärke (${strengths.size}): „${profile.sentences.join(' ')}“`,
+      );
+  }
   return problems;
 }
 
@@ -315,9 +441,11 @@ export function proseContractProblems(definition: Definition): {
     ...missingSentenceForms(definition),
     ...templatePrefixClashes(definition).map((clash) => `Vorlagen mit gleichem Anfang: ${clash}`),
     ...samples.flatMap((sample) =>
-      [...proseProblems(sample, definition), ...proofreadingProblems(sample, vocabulary)].map(
-        (problem) => `${sample.step} (${sample.label}): ${problem}`,
-      ),
+      [
+        ...proseProblems(sample, definition),
+        ...proofreadingProblems(sample, vocabulary),
+        ...layoutProblems(sample, definition, prose),
+      ].map((problem) => `${sample.step} (${sample.label}): ${problem}`),
     ),
   ];
   return { problems: [...new Set(problems)], samples };

@@ -42,10 +42,12 @@ describe('help texts agree with their fields and the results', () => {
     expect(help).not.toMatch(/zwei Sätzen/u);
   });
 
-  it('Polaritätenprofil: the help explains 0 as the results put it („weder … noch …“)', () => {
+  it('Polaritätenprofil: the help explains 0 as the results put it („hält die Mitte“)', () => {
     const { help, prose } = files('polarityprofile');
-    expect(prose.profile!.balance).toMatch(/^weder besonders .* noch besonders /u);
-    expect(help).toMatch(/\*\*0\*\*[^\n]*weder besonders [^\n]* noch besonders /u);
+    expect(prose.profile!.level_0).toMatch(/ hält sie die Mitte\.$/u);
+    expect(help).toMatch(
+      /\*\*0\*\*[^\n]* hält die Mitte, [^\n]*weder besonders [^\n]* noch besonders /u,
+    );
     expect(help).not.toContain('gleich stark');
   });
 });

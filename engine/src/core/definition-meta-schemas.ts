@@ -226,6 +226,10 @@ export const stepMetaSchema: JsonSchema = {
                 { type: 'boolean' },
                 'Anführungszeichen um den ganzen Text fallen weg.',
               ),
+              capitalize: described(
+                { type: 'boolean' },
+                'Der erste Buchstabe wird großgeschrieben (ein Substantiv wie die Rolle „pendler“).',
+              ),
             },
           },
         },

@@ -101,6 +101,11 @@ export interface NormalizeRule {
   stripEnd?: boolean;
   /** Removes quotation marks around the whole text because the template quotes it. */
   unquote?: boolean;
+  /**
+   * Writes the first letter in upper case: for a noun the customer may type in lower case (a
+   * role „pendler“ in „Als Pendler möchte ich …“, a stakeholder group, a title).
+   */
+  capitalize?: boolean;
 }
 
 /** The prose settings of a step (step.json `prose`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizeRule } from './definition-types.ts';
-import { normalizeProseText } from './prose-normalize.ts';
+import { capitalizeFirst, normalizeProseText, tidySentence } from './prose-normalize.ts';
 
 /**
  * The cleaning as it was written before the phrases were tried without their word-boundary check
@@ -72,5 +72,34 @@ describe('normalizeProseText', () => {
 
   it('collapses spaces without a rule', () => {
     expect(normalizeProseText('  zwei   Wörter \n neu ')).toBe('zwei Wörter \n neu');
+  });
+});
+
+describe('a rendered sentence (#38)', () => {
+  it('starts with a capital, and a template’s full stop does not double the customer’s mark', () => {
+    expect(tidySentence('mehr Umsatz im Netz.')).toBe('Mehr Umsatz im Netz.');
+    expect(tidySentence('Als Pendler möchte ich mitfahren!.')).toBe(
+      'Als Pendler möchte ich mitfahren!',
+    );
+    expect(tidySentence('Wozu?.')).toBe('Wozu?');
+    expect(tidySentence('Ende..')).toBe('Ende.');
+    expect(tidySentence('Und dann ….')).toBe('Und dann …');
+    expect(tidySentence('Offen,.')).toBe('Offen.');
+    expect(tidySentence('  Zu  viel   Raum .')).toBe('Zu viel Raum.');
+    expect(tidySentence('Sie sagt: „Gut.“.')).toBe('Sie sagt: „Gut.“');
+    // An ellipsis and a template's no-break space stay.
+    expect(tidySentence('Und so weiter...')).toBe('Und so weiter...');
+    expect(tidySentence('Als Budget sind 5.000\u00a0€ eingeplant.')).toBe(
+      'Als Budget sind 5.000\u00a0€ eingeplant.',
+    );
+  });
+
+  it('capitalises a noun typed in lower case where the rule says so', () => {
+    expect(capitalizeFirst('„pendler“')).toBe('„Pendler“');
+    expect(normalizeProseText(' pendler. ', { stripEnd: true, capitalize: true })).toBe('Pendler');
+    expect(normalizeProseText('pendler', { stripEnd: true })).toBe('pendler');
+    expect(normalizeProseText('als pendler', { leading: ['als'], capitalize: true })).toBe(
+      'Pendler',
+    );
   });
 });

@@ -80,7 +80,8 @@ function patterns(rule: NormalizeRule) {
  * and trimmed always; with a rule, stray punctuation at either end goes, and so do the rule's
  * leading and trailing phrases (repeatedly, so „… möchte ich: ich möchte“ goes entirely), the
  * final sentence mark and quotation marks around the whole text. The case of the text is left as
- * typed: only a dictionary could tell a noun from a verb.
+ * typed – only a dictionary could tell a noun from a verb – unless the rule says `capitalize`
+ * (a field that holds a noun).
  */
 export function normalizeProseText(text: string, rule?: NormalizeRule): string {
   let result = text.replace(/[^\S\n]+/gu, ' ').trim();
@@ -99,5 +100,31 @@ export function normalizeProseText(text: string, rule?: NormalizeRule): string {
     result = result.trim();
     if (result === before) break;
   }
-  return result;
+  return rule.capitalize ? capitalizeFirst(result) : result;
+}
+
+/** The text with its first letter in upper case (after any opening quotation mark or bracket). */
+export function capitalizeFirst(text: string): string {
+  return text.replace(
+    /^([„"»‚'([]*)(\p{Ll})/u,
+    (_, before: string, letter: string) => before + letter.toUpperCase(),
+  );
+}
+
+/**
+ * One rendered sentence as an editor would let it pass: spaces collapsed (a template's no-break
+ * spaces kept) and trimmed, the first letter in upper case (a customer's text that opens a
+ * sentence: „mehr Umsatz“), and no doubled marks where a template's full stop meets the
+ * customer's own („!.“, „..“, „?.“, „,.“, „ .“).
+ */
+export function tidySentence(text: string): string {
+  const tidy = text
+    .replace(/[ \t]+/gu, ' ')
+    .trim()
+    .replace(/ ([.,;:!?])/gu, '$1')
+    .replace(/([!?…])\./gu, '$1')
+    .replace(/[,;:]\./gu, '.')
+    .replace(/(?<!\.)\.\.(?!\.)/gu, '.')
+    .replace(/([.!?]“)\./gu, '$1');
+  return capitalizeFirst(tidy);
 }

@@ -160,6 +160,8 @@ function dirtyTexts(step: StepDefinition, field: string, text: string): string[]
   for (const phrase of rule.trailing ?? []) dirty.push(`${text}, ${filled(phrase)} …`);
   if (rule.stripEnd) dirty.push(`${text}.`, `${text}!`, `${text}?`);
   if (rule.unquote) dirty.push(`„${text}“`, `"${text}"`);
+  // A noun typed in lower case („pendler“) is written with its capital.
+  if (rule.capitalize) dirty.push(text.charAt(0).toLowerCase() + text.slice(1));
   return dirty;
 }
 
@@ -316,13 +318,16 @@ function stepSamples(definition: Definition, step: StepDefinition, prose: ProseR
   };
 
   const samples: ProseSample[] = [];
-  const rejected: string[] = [];
-  for (const context of contexts.length ? contexts : [undefined]) {
+  // A variation is rejected when no context accepts it: where the context field also picks the
+  // schema's branch (the goal type: its goals), an option fits its own context only.
+  const refused = new Map<string, number>();
+  const rounds = contexts.length ? contexts : [undefined];
+  for (const context of rounds) {
     for (const variation of variations) {
       const withContext = contextField && context !== undefined ? { [contextField]: context } : {};
       const data = repair({ ...base, ...variation.change, ...withContext }, variation.field);
       if (!data) {
-        rejected.push(`${step.meta.key}: ${variation.label}`);
+        refused.set(variation.label, (refused.get(variation.label) ?? 0) + 1);
         continue;
       }
       const label = [
@@ -345,6 +350,9 @@ function stepSamples(definition: Definition, step: StepDefinition, prose: ProseR
       });
     }
   }
+  const rejected = [...refused]
+    .filter(([, times]) => times === rounds.length)
+    .map(([label]) => `${step.meta.key}: ${label}`);
   return { samples, rejected, fields, used };
 }
 

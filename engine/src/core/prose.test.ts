@@ -171,6 +171,57 @@ describe('ProseRenderer', () => {
     });
     expect(prose.describeProfile('statement', {})).toBeUndefined();
   });
+
+  it('writes one sentence per strength where the definition has `profile.level_*` (#38)', async () => {
+    // The fixture's former keys stay for revisions made before; a definition with `level_3` gets
+    // a sentence per strength, the strongest first, the first naming the brand.
+    const definition = await loadFixture(FIXTURE_WIDGETS);
+    const levels = new ProseRenderer({
+      ...definition,
+      steps: definition.steps.map((step) =>
+        step.meta.key === 'scale'
+          ? {
+              ...step,
+              prose: {
+                ...step.prose,
+                profile: {
+                  level_3: 'Die Marke ist ganz klar {{poles, list}} statt {{others, list}}.',
+                  level_2_first:
+                    'Die Marke ist deutlich eher {{poles, list}} als {{others, list}}.',
+                  level_2: 'Deutlich eher ist sie {{poles, list}} als {{others, list}}.',
+                  level_1_first: 'Die Marke wirkt eher {{poles, list}} als {{others, list}}.',
+                  level_1: 'Sie wirkt eher {{poles, list}} als {{others, list}}.',
+                  level_0_first: 'Zwischen {{pairs, list}} hält die Marke die Mitte.',
+                  level_0: 'Zwischen {{pairs, list}} hält sie die Mitte.',
+                },
+              },
+            }
+          : step,
+      ),
+    });
+    expect(
+      levels.describeProfile('scale', {
+        attribute_traditional_modern: 2,
+        attribute_quiet_loud: -3,
+      })!.sentences,
+    ).toEqual([
+      'Die Marke ist ganz klar leise statt laut.',
+      'Deutlich eher ist sie modern als traditionell.',
+    ]);
+    expect(
+      levels.describeProfile('scale', {
+        attribute_traditional_modern: -1,
+        attribute_quiet_loud: 0,
+      })!.sentences,
+    ).toEqual([
+      'Die Marke wirkt eher traditionell als modern.',
+      'Zwischen leise und laut hält sie die Mitte.',
+    ]);
+    expect(
+      levels.describeProfile('scale', { attribute_traditional_modern: 0, attribute_quiet_loud: 0 })!
+        .sentences,
+    ).toEqual(['Zwischen traditionell und modern sowie leise und laut hält die Marke die Mitte.']);
+  });
 });
 
 describe('template helpers', () => {

@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import type { Definition, ProseResources, StepDefinition } from './definition-types.ts';
 import { displayValues, type DisplayValue } from './display-values.ts';
-import { normalizeProseText } from './prose-normalize.ts';
+import { normalizeProseText, tidySentence } from './prose-normalize.ts';
 import {
   compileTemplate,
   hasDottedKeys,
@@ -282,12 +282,14 @@ export class ProseRenderer {
       if (countField && count === undefined) continue;
       lines.push({
         key,
-        text: this.text(
-          step.meta.key,
-          `${block}.${key}`,
-          values,
-          count,
-          typeof context === 'string' ? context : undefined,
+        text: tidySentence(
+          this.text(
+            step.meta.key,
+            `${block}.${key}`,
+            values,
+            count,
+            typeof context === 'string' ? context : undefined,
+          ),
         ),
       });
     }
@@ -365,6 +367,46 @@ export class ProseRenderer {
         value: data[key] as number,
       }));
     const ns = step.meta.key;
+    const profile = step.prose.profile;
+    const grouped = typeof profile === 'object' && typeof profile.level_3 === 'string';
+    return { rows, sentences: (grouped ? this.levelSentences : this.strengthSentences)(ns, rows) };
+  }
+
+  /**
+   * The profile as two to four sentences, one per strength (`profile.level_3` … `level_1`, and
+   * `level_0` for the balanced rows): the chosen poles as `{{poles, list}}`, the opposite ones as
+   * `{{others, list}}`, a balanced row's pair („laut und leise“) as `{{pairs, list}}`. The first
+   * sentence names the brand (`_first`), the ones after it may refer back to it.
+   */
+  private readonly levelSentences = (ns: string, rows: ProfileRow[]): string[] => {
+    const sentences: string[] = [];
+    for (const level of [3, 2, 1, 0]) {
+      const chosen = rows.filter((row) => Math.min(3, Math.abs(row.value)) === level);
+      if (!chosen.length) continue;
+      const poles = chosen.map((row) => (row.value < 0 ? row.left : row.right));
+      const others = chosen.map((row) => (row.value < 0 ? row.right : row.left));
+      const pairs = chosen.map((row) => `${row.left} und ${row.right}`);
+      sentences.push(
+        tidySentence(
+          this.text(
+            ns,
+            `profile.level_${level}`,
+            { poles, others, pairs },
+            chosen.length,
+            sentences.length === 0 ? 'first' : undefined,
+          ),
+        ),
+      );
+    }
+    return sentences;
+  };
+
+  /**
+   * The profile as a definition without `profile.level_*` writes it (revisions before them): one
+   * sentence for the strong rows (`strong`, each row as `strength_2` or `strength_3`), one for the
+   * mild ones, one for the balanced ones.
+   */
+  private readonly strengthSentences = (ns: string, rows: ProfileRow[]): string[] => {
     const statement = (row: ProfileRow) => {
       const strength = Math.min(3, Math.abs(row.value));
       const [pole, other] = row.value < 0 ? [row.left, row.right] : [row.right, row.left];
@@ -405,6 +447,6 @@ export class ProseRenderer {
         (row) => this.text(ns, 'profile.balance', { left: row.left, right: row.right }),
       ),
     );
-    return { rows, sentences };
-  }
+    return sentences;
+  };
 }
