@@ -119,6 +119,7 @@ function pageFill(file: string): number[] {
 
 test('the filled briefing prints with the agency’s letterhead, a running header and „Seite X von Y“ on every page', async ({
   page,
+  browser,
 }) => {
   await registerAndLogin(page, `briefing-pdf-${Date.now()}@example.de`);
   await brandAgency(page);
@@ -207,4 +208,38 @@ test('the filled briefing prints with the agency’s letterhead, a running heade
   for (const chrome of ['Drucken', 'Abmelden', 'Zurück zum Fragebogen', 'Fragewerk'])
     expect(text).not.toContain(chrome);
   expect(refused()).toEqual([]);
+
+  // The customer with the share link prints the same paper: the letterhead heads it once (the
+  // app's header with the agency's logo stays off paper), with the same title and margins.
+  await page.goto(`/projekte/${projectId}/einstellungen`);
+  await page.getByRole('checkbox', { name: 'Ergebnisansicht für Kunden freigeben?' }).check();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Daten wurden gespeichert')).toBeVisible();
+  const project = await page.request.get(`/api/projects/${projectId}`);
+  const { edit_token: token } = (await project.json()).data as { edit_token: string };
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  const customerRefused = watchCsp(customer);
+  await customer.goto(`/share/${token}/projekte/${projectId}/ergebnisse`);
+  await expect(customer.getByRole('heading', { name: PROJECT, level: 1 })).toBeVisible();
+  await customer.emulateMedia({ media: 'print' });
+  await expect(customer).toHaveTitle(TITLE);
+  await expect(customer.getByRole('banner')).toBeHidden();
+  await expect(
+    customer.locator('img[src^="/api/agencies/"]').filter({ visible: true }),
+  ).toHaveCount(1);
+  const shared = path.join(OUT, 'kunde.pdf');
+  writeFileSync(
+    shared,
+    await customer.pdf({ format: 'A4', displayHeaderFooter: false, preferCSSPageSize: true }),
+  );
+  const customerSheets = execFileSync('pdftotext', ['-layout', shared, '-'])
+    .toString()
+    .split('\f')
+    .slice(0, pages);
+  expect(customerSheets[0]).toContain(`${CUSTOMER} · ${PROJECT}`);
+  expect(customerSheets[0]).toContain(AGENCY);
+  expect(customerSheets.at(-1)).toContain(`Seite ${pages} von ${pages}`);
+  expect(customerRefused()).toEqual([]);
+  await context.close();
 });
