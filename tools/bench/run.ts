@@ -12,6 +12,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   typing: () => import('./typing.ts').then((module) => module.typing),
   results: () => import('./results-view.ts').then((module) => module.resultsView),
   api: () => import('./api-load.ts').then((module) => module.apiLoad),
+  export: () => import('./export.ts').then((module) => module.exportBench),
   start: () => import('./start.ts').then((module) => module.start),
   customers: () => import('./customers.ts').then((module) => module.customers),
 };

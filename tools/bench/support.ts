@@ -19,7 +19,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../src/chromium.ts';
 import { createDemoProject, DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const API_MAIN = path.join(ROOT, 'api', 'dist', 'main.js');
+/** The built server; BENCH_API_MAIN names another build (e.g. one of a working tree). */
+export const API_MAIN = process.env.BENCH_API_MAIN ?? path.join(ROOT, 'api', 'dist', 'main.js');
 export const WEB_DIST = path.join(ROOT, 'web', 'dist');
 
 /** One line of the result table. `ok` is null when the figure has no budget. */
