@@ -50,7 +50,10 @@ const ACTORS: Actor[] = [
   'otherAgency',
 ];
 /** Endpoints whose project has its results view shared with the customer. */
-const SHARED_RESULTS = new Set(['GET /projects/{id}/results (für die Kundschaft freigegeben)']);
+const SHARED_RESULTS = new Set([
+  'GET /projects/{id}/results (für die Kundschaft freigegeben)',
+  'GET /projects/{id}/export (für die Kundschaft freigegeben)',
+]);
 const STATES: State[] = ['open', 'approved', 'archived'];
 
 /** A list entry and form answers of fixture-brief, the fixture catalogue's default. */
@@ -80,6 +83,14 @@ const ENDPOINTS: Record<
   'GET /projects/{id}/results (für die Kundschaft freigegeben)': ({ projectId }) => [
     'GET',
     `/projects/${projectId}/results`,
+  ],
+  'GET /projects/{id}/export': ({ projectId }) => [
+    'GET',
+    `/projects/${projectId}/export?format=md`,
+  ],
+  'GET /projects/{id}/export (für die Kundschaft freigegeben)': ({ projectId }) => [
+    'GET',
+    `/projects/${projectId}/export?format=md`,
   ],
   'PATCH /projects/{id} (umbenennen)': ({ projectId }) => [
     'PATCH',
@@ -183,6 +194,17 @@ const MATRIX: Record<keyof typeof ENDPOINTS, Record<Actor, Cell>> = {
     ...agency([200, 200, 200]),
   },
   'GET /projects/{id}/results (für die Kundschaft freigegeben)': {
+    ...nobody,
+    token: [200, 200, 403],
+    ...agency([200, 200, 200]),
+  },
+  // The export: the same access as the results view.
+  'GET /projects/{id}/export': {
+    ...nobody,
+    token: [403, 403, 403],
+    ...agency([200, 200, 200]),
+  },
+  'GET /projects/{id}/export (für die Kundschaft freigegeben)': {
     ...nobody,
     token: [200, 200, 403],
     ...agency([200, 200, 200]),
