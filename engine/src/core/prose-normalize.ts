@@ -112,14 +112,13 @@ export function capitalizeFirst(text: string): string {
 }
 
 /**
- * One rendered sentence as an editor would let it pass: spaces collapsed (a template's no-break
- * spaces kept) and trimmed, the first letter in upper case (a customer's text that opens a
- * sentence: „mehr Umsatz“), and no doubled marks where a template's full stop meets the
- * customer's own („!.“, „..“, „?.“, „,.“, „ .“).
+ * One rendered sentence as an editor would let it pass: trimmed, the first letter in upper case (a
+ * customer's text that opens a sentence: „mehr Umsatz“), and no doubled marks where a template's
+ * full stop meets the customer's own („!.“, „..“, „?.“, „,.“, „ .“). A template's own doubled
+ * space stays, for the proofreading test to find (the customer's spaces are collapsed already).
  */
 export function tidySentence(text: string): string {
   const tidy = text
-    .replace(/[ \t]+/gu, ' ')
     .trim()
     .replace(/ ([.,;:!?])/gu, '$1')
     .replace(/([!?…])\./gu, '$1')
