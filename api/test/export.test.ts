@@ -1,16 +1,22 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inflateRawSync } from 'node:zlib';
 import type { Definition } from '@fragewerk/engine/core';
+import { DEFINITIONS_FOLDER } from '@fragewerk/engine/core/node';
 import type { ProjectJson, ResultsJson } from '@fragewerk/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAnswers } from '../../tools/src/demo-answers.ts';
 import { resultsText } from '../src/projects/results-text.ts';
-import { verifiedAccount } from './accounts.ts';
+import { FIXTURE_CATALOGUE } from '../../tests/src/fixture-catalogue.ts';
+import { hashPassword } from '../src/accounts/passwords.ts';
+import { AgencySchema } from '../src/agency/agency.entity.ts';
+import { UserSchema } from '../src/users/user.entity.ts';
+import { login, PASSWORD, uniqueEmail, verifiedAccount } from './accounts.ts';
+import { catalogueCopyServer } from './catalogue-copy-server.ts';
 import { examples, example, FIXTURE_WIDGETS, type Body, type Json } from './fixtures.ts';
 import { HttpClient, type TestResponse } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
@@ -442,4 +448,85 @@ describe.each(DATABASES)('export of the brand briefing, fully filled (%s databas
       await rm(dir, { recursive: true, force: true });
     }
   }, 240_000);
+});
+
+describe.each(DATABASES)('export after a change of the catalogue (%s database)', (database) => {
+  const copy = catalogueCopyServer(database, async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'fragewerk-export-catalogue-'));
+    await cp(FIXTURE_CATALOGUE, root, { recursive: true });
+    return root;
+  });
+  const profile = {
+    gender: 'female',
+    job_definition: 'Tischlerin',
+    character_traits: ['honest', 'brave', 'calm'],
+  };
+  const widgets = (root: string) => path.join(root, DEFINITIONS_FOLDER, FIXTURE_WIDGETS);
+  const editJson = async (file: string, change: (json: Json) => void) => {
+    const json = JSON.parse(await readFile(file, 'utf8')) as Json;
+    change(json);
+    await writeFile(file, JSON.stringify(json, null, 2));
+  };
+
+  it('exports an approved project from its frozen revision, a running one from the new', async () => {
+    const before = await copy.start();
+    // The account written directly (the copy's server sends no mail): this is about revisions.
+    const email = uniqueEmail('export-revision');
+    const em = before.orm.em.fork();
+    em.create(UserSchema, {
+      agency: em.create(AgencySchema, { name: 'Agentur Revision' }),
+      company: 'Agentur Revision',
+      email,
+      password_hash: await hashPassword(PASSWORD),
+      verified_at: new Date(),
+    });
+    await em.flush();
+    let owner = await login(before, email);
+    const ids: string[] = [];
+    for (const name of ['Laufend', 'Freigegeben']) {
+      const created = await owner.api<Body<Project>>('POST', '/projects/create', {
+        project_name: name,
+        customer_firm: 'Tischlerei Berger',
+        questionnaire: FIXTURE_WIDGETS,
+      });
+      ids.push(created.body.data.id);
+      expect(
+        (
+          await owner.api('PATCH', `/projects/${created.body.data.id}/profile`, {
+            ...profile,
+            version: 0,
+          })
+        ).status,
+      ).toBe(200);
+    }
+    const [running, approved] = ids as [string, string];
+    expect((await owner.api('PUT', `/projects/${approved}/approve`)).status).toBe(200);
+    const frozen = (await exportsOf(owner, approved)).data.revision;
+
+    // A new revision: the profile's sentence reworded.
+    const after = await copy.restart(async (root) => {
+      await editJson(path.join(widgets(root), 'questionnaire.json'), (json) => (json.version = 2));
+      await editJson(path.join(widgets(root), 'steps/profile/prose.de.json'), (json) => {
+        (json.form as Json).traits_female = 'Man erlebt sie als {{character_traits, list}}.';
+      });
+    });
+    owner = owner.at(after.url);
+
+    const old = await exportsOf(owner, approved);
+    expect(old.data.revision).toEqual(frozen);
+    expect(old.project.definition_revision).toEqual(frozen);
+    expect(old.md.body.toString('utf8')).not.toContain('Man erlebt sie als');
+    expect(docxLines(old.docx.body)).toEqual(old.view);
+    expect(markdownLines(old.md.body.toString('utf8'))).toEqual(old.view);
+
+    const moved = await exportsOf(owner, running);
+    expect(moved.data.revision.label).toBe(2);
+    expect(moved.data.revision.id).not.toBe(frozen.id);
+    expect(moved.md.body.toString('utf8')).toContain(
+      'Man erlebt sie als ehrlich, mutig und gelassen.',
+    );
+    expect(docxLines(moved.docx.body).join('\n')).toContain(
+      'Man erlebt sie als ehrlich, mutig und gelassen.',
+    );
+  });
 });
