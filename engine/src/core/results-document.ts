@@ -10,8 +10,8 @@ import type { ProfileRow, ProseRenderer } from './prose.ts';
  * The results of a project as a document that no renderer owns: stages, steps, and per step its
  * heading and its cards, sentences, polarity rows, addresses – or the empty text. Every text in it
  * comes from the prose renderer and the definition; the results view's markup
- * (results-markup.ts), the Markdown and Word exports and the data export are renderers of it
- * (DESIGN.md §12 „Documents“), so they carry the same sentences.
+ * (results-markup.ts), the Markdown and Word exports and the data export are renderers of it, so
+ * they carry the same sentences: one function produces the results' text.
  */
 
 /** A list entry's card: its title, badge, stars, avatar and addresses, then its sentences. */
