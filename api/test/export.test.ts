@@ -334,6 +334,42 @@ describe.each(DATABASES)('GET /projects/{id}/export (%s database)', (database) =
     expect((await download(other, project.id, 'md')).status).toBe(404);
   });
 
+  it('puts the agency’s PNG logo on the Word file’s cover', async () => {
+    const agency = (await verifiedAccount(server, 'Agentur Logo')).client;
+    // A real 1×1 PNG.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const uploaded = await agency.raw('PUT', '/api/agency/logo', {
+      headers: {
+        accept: 'application/json',
+        'content-type': 'image/png',
+        'x-requested-with': 'XMLHttpRequest',
+        'x-csrf-token': agency.csrfToken ?? '',
+      },
+      body: new Uint8Array(png),
+    });
+    expect(uploaded.status).toBe(200);
+    const created = await agency.api<Body<Project>>('POST', '/projects/create', {
+      project_name: 'Relaunch 2027',
+      customer_firm: 'Bäckerei Groß',
+      questionnaire: FIXTURE_WIDGETS,
+    });
+    const docx = await download(agency, created.body.data.id, 'docx');
+    expect(docx.status).toBe(200);
+    const files = unzip(docx.body);
+    const media = [...files].filter(([name]) => /^word\/media\/.+\.png$/.test(name));
+    expect(media.map(([, data]) => data.equals(png))).toContain(true);
+    const xml = files.get('word/document.xml')!.toString('utf8');
+    // The logo comes first, named after the agency, then the agency's name.
+    const [logo, name] = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(
+      ([paragraph]) => paragraph,
+    );
+    expect(logo).toMatch(/<wp:docPr [^>]*name="Agentur Logo"/);
+    expect(wordParagraphs(name!)[0]!.text).toBe('Agentur Logo');
+  });
+
   it('refuses an unknown format with a German message', async () => {
     const { id } = await answered();
     for (const query of ['?format=pdf', '', '?format=DOCX', '?format=md&format=json']) {
