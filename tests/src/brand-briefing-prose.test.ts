@@ -1,4 +1,4 @@
-import { ProseRenderer } from '@fragewerk/engine/core';
+import { cardContent, ProseRenderer } from '@fragewerk/engine/core';
 import { DEFAULT_QUESTIONNAIRE, loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { describe, expect, it } from 'vitest';
 
@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * editor signed them. The engine's prose tests check the mechanics on a fixture questionnaire
  * (engine/src/core/prose.test.ts); rewording definitions/markenbriefing changes these on purpose.
  */
-const prose = new ProseRenderer(await loadDefinitionFromDisk(undefined, DEFAULT_QUESTIONNAIRE));
+const definition = await loadDefinitionFromDisk(undefined, DEFAULT_QUESTIONNAIRE);
+const prose = new ProseRenderer(definition);
 
 const persona = {
   name: 'Anna Berger',
@@ -90,7 +91,7 @@ describe('the brand briefing’s prose', () => {
       'Kim hat das Abitur und verdient im Monat netto 2.000 € bis 3.000 €.',
       'Am häufigsten nutzt Kim Instagram.',
       'In der Freizeit beschäftigt sich Kim am liebsten mit Wandern.',
-      'Vom Produkt erwartet Kim: Einfach bestellen',
+      'Vom Produkt wird erwartet: Einfach bestellen',
     ]);
     // „Wichtig ist für Alex Glaube.“ was the wording before #38.
     expect(
@@ -234,6 +235,22 @@ describe('the brand briefing’s prose of every step', () => {
         text: 'die Abfahrtszeiten sehen!',
       }).lines,
     ).toEqual(['Als Pendler möchte ich die Abfahrtszeiten sehen.']);
+    // … and so does the card's title above it.
+    const step = definition.steps.find(({ meta }) => meta.key === 'userstories')!;
+    const card = cardContent(
+      definition,
+      step,
+      {
+        id: 'u1',
+        version: 1,
+        role: 'custom',
+        custom_role: 'pendler',
+        priority: 'should',
+        text: 'x',
+      },
+      false,
+    );
+    expect(card.text('role')).toBe('Pendler');
   });
 
   it('user stories: what the customer typed twice or around the wish goes', () => {

@@ -2,6 +2,7 @@ import type { ItemJson } from '@fragewerk/schemas/types';
 import type { Definition, JsonSchema, StepDefinition } from './definition-types.ts';
 import { isObject } from './is-object.ts';
 import { displayValues, presetEntry } from './display-values.ts';
+import { capitalizeFirst } from './prose-normalize.ts';
 
 /**
  * The stars' markup, built from the numbers alone (no text from outside goes into it): the lit
@@ -47,6 +48,11 @@ export function cardContent(
   ];
   // Only the fields the card shows: the results view has ~170 cards without their texts.
   const values = displayValues(definition, step, item, { fields: shown });
+  // A title the prose writes with its capital („pendler“ as „Als Pendler möchte ich …“) stands on
+  // the card with it, too (step.json `prose.normalize.<title>.capitalize`).
+  const title = values[card.title];
+  if (typeof title === 'string' && step.meta.prose?.normalize?.[card.title]?.capitalize)
+    values[card.title] = capitalizeFirst(title);
   const text = (name: string) => {
     const value = values[name];
     return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
