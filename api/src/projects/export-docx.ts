@@ -253,9 +253,7 @@ export async function resultsDocx(
 ): Promise<Buffer> {
   const children: (Paragraph | Table)[] = [...coverParagraphs(cover)];
   for (const stage of document.stages) {
-    children.push(
-      new Paragraph({ text: stage.title, heading: HeadingLevel.HEADING_1, pageBreakBefore: false }),
-    );
+    children.push(new Paragraph({ text: stage.title, heading: HeadingLevel.HEADING_1 }));
     for (const part of stage.steps) children.push(...stepParagraphs(part, image));
   }
   const file = new Document({
@@ -282,7 +280,6 @@ export async function resultsDocx(
     },
     sections: [
       {
-        properties: { titlePage: false },
         headers: {
           default: new Header({
             children: [
