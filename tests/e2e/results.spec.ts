@@ -71,8 +71,8 @@ test('a filled project reads as German prose and prints as a clean A4 document',
   await expect(
     page.getByText('Sie ist ehrlich, verlässlich, bodenständig und innovativ.'),
   ).toBeVisible();
-  await expect(page.getByText(/^Die Marke ist ganz klar traditionell statt modern/)).toBeVisible();
-  await expect(page.getByText('Anna Berger ist 22 Jahre alt', { exact: false })).toBeVisible();
+  await expect(page.getByText(/^Die Marke ist ganz klar traditionell/)).toBeVisible();
+  await expect(page.getByText('Mit 22 Jahren ist Anna Berger', { exact: false })).toBeVisible();
   await expect(page.getByRole('img', { name: /von 5 Sternen/ }).first()).toBeVisible();
   await expect(
     page.getByRole('link', { name: /https:\/\/www\.wettbewerber-1\.example/ }),

@@ -230,14 +230,17 @@ test('a website relaunch: chosen in the overlay, filled on a phone, approved, re
   await page.goto(`/projekte/${projectId}/ergebnisse`);
   await expect(page.getByText(/^Website-Relaunch · Stand: /)).toBeVisible();
   const sentences = [
-    'Die heutige Website ist unter https://www.tischlerei-berger.de zu erreichen.',
-    'Was nicht funktioniert: Auf dem Smartphone ist das Menü kaum zu bedienen.',
+    'Verbesserungsbedarf gibt es hier: Auf dem Smartphone ist das Menü kaum zu bedienen.',
     'Für den Relaunch sind netto 20.000\u00a0€ bis 40.000\u00a0€ eingeplant.',
     'Die neue Website soll am 15. März 2027 online gehen.',
     'Über die Website entscheiden die Geschäftsführung und das Marketing.',
-    'Diese Funktion muss zum Start bereitstehen.',
+    'Was die Funktion leisten soll: Anfragen gehen per E-Mail an die Werkstatt.',
   ];
   for (const sentence of sentences) await expect(page.getByText(sentence)).toBeVisible();
+  // Today's address stands once, as a link; the priority once, as the card's badge (#38).
+  await expect(page.getByRole('link', { name: /www\.tischlerei-berger\.de/ })).toBeVisible();
+  await expect(page.getByText(/zu erreichen\.$/)).toHaveCount(0);
+  await expect(page.getByText('Diese Funktion muss zum Start bereitstehen.')).toHaveCount(0);
   for (const heading of ['Heutige Website', 'Funktionen', 'Rahmen'])
     await expect(page.getByRole('heading', { name: heading, level: 3 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Stakeholder', level: 3 })).toHaveCount(0);
