@@ -22,8 +22,14 @@ export const BUNDLE_BUDGET_KB = 150;
  * revision only (user and project at once, then `/api/definitions/{id}`) and loads the brand
  * briefing's definition on demand – 0.3 KB of code that spares a customer of another questionnaire
  * 19 KB of definition JSON. What the customer loop adds to the share link must load lazily.
+ * 149.9 KB since the customer loop and the document round: Rückfragen (badges and the list query;
+ * the block itself is lazy), „geprüft“ in the navigation, the due date in the header, and a card
+ * title's capital (`capitalize-first.ts`, split from the prose rules, which stay with the
+ * results); the approval dialog and the conflict texts went lazy to pay for most of it. The
+ * limit is the budget itself now: no headroom is left, so whatever comes next to the share link
+ * brings its own savings.
  */
-export const BUNDLE_LIMIT_KB = 149.8;
+export const BUNDLE_LIMIT_KB = 150;
 
 interface ManifestChunk {
   file: string;

@@ -2,7 +2,7 @@ import type { ItemJson } from '@fragewerk/schemas/types';
 import type { Definition, JsonSchema, StepDefinition } from './definition-types.ts';
 import { isObject } from './is-object.ts';
 import { displayValues, presetEntry } from './display-values.ts';
-import { capitalizeFirst } from './prose-normalize.ts';
+import { capitalizeFirst } from './capitalize-first.ts';
 
 /**
  * The stars' markup, built from the numbers alone (no text from outside goes into it): the lit

@@ -1,4 +1,7 @@
+import { capitalizeFirst } from './capitalize-first.ts';
 import type { NormalizeRule } from './definition-types.ts';
+
+export { capitalizeFirst };
 
 /** Punctuation that never belongs at the start of a text that stands inside a sentence. */
 const STRAY_START = /^[\s.,;:!?…–—-]+/u;
@@ -101,14 +104,6 @@ export function normalizeProseText(text: string, rule?: NormalizeRule): string {
     if (result === before) break;
   }
   return rule.capitalize ? capitalizeFirst(result) : result;
-}
-
-/** The text with its first letter in upper case (after any opening quotation mark or bracket). */
-export function capitalizeFirst(text: string): string {
-  return text.replace(
-    /^([„"»‚'([]*)(\p{Ll})/u,
-    (_, before: string, letter: string) => before + letter.toUpperCase(),
-  );
 }
 
 /**
