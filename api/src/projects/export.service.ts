@@ -17,7 +17,13 @@ import {
 } from '../definition/definition-revisions.ts';
 import { PRESET_ASSETS, type PresetAssets } from '../definition/preset-assets.ts';
 import { projectDocuments } from './answers.repository.ts';
-import { resultsDocx, type DocxCover } from './export-docx.ts';
+import type { DocxCover } from './export-docx.ts';
+
+/**
+ * This module's own file extension: `.ts` where the sources run (tests, tsx), `.js` in the build.
+ * A dynamic import names its file with it – the build rewrites only static imports' extensions.
+ */
+const MODULE_EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 import { attachmentHeader } from './export-file-name.ts';
 import { agencyLogo } from './export.repository.ts';
 import type { ProjectAccess } from './project-access.service.ts';
@@ -157,7 +163,10 @@ export class ExportService {
         'utf8',
       );
     else
-      body = await resultsDocx(
+      // The Word library (a few MB in memory) loads with the first Word export, not at start.
+      body = await (
+        (await import(`./export-docx${MODULE_EXTENSION}`)) as typeof import('./export-docx.ts')
+      ).resultsDocx(
         document,
         await this.cover(access, name, lines),
         (image) => this.assets.files.get(image)?.body,
