@@ -54,6 +54,30 @@ export async function verifiedAccount(server: TestServer, company = 'Agentur Nor
   return { client, email, user };
 }
 
+/** The contact person of „Agentur Nord“ in the tests of the customer loop. */
+export const JANA = { contact_name: 'Jana Kühn', contact_email: 'jana@agentur-nord.de' };
+
+/**
+ * The owner of „Agentur Nord“ with Jana Kühn as the contact person the customer sees (sender of the
+ * agency's mails to its customers, named in the history).
+ */
+export async function agencyNord(server: TestServer) {
+  const owner = await verifiedAccount(server, 'Agentur Nord');
+  const named = await owner.client.api('PATCH', `/user/${owner.user.id}`, JANA);
+  if (named.status !== 200) throw new Error(`Ansprechperson nicht gespeichert: ${named.status}`);
+  return owner;
+}
+
+/** A new project of the logged-in member's agency: „Relaunch 2027“ for „Bäckerei Groß“. */
+export async function bakeryProject<T>(client: HttpClient): Promise<T> {
+  const created = await client.api<{ data: T }>('POST', '/projects/create', {
+    project_name: 'Relaunch 2027',
+    customer_firm: 'Bäckerei Groß',
+  });
+  if (created.status !== 201) throw new Error(`Projekt nicht angelegt: ${created.status}`);
+  return created.body.data;
+}
+
 /** A registered and logged-in account that never used its activation link. */
 export async function unverifiedAccount(server: TestServer) {
   const email = uniqueEmail('ungeprueft');

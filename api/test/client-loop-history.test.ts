@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecentHistoryLines } from '../src/projects/recent-history-lines.ts';
 import { QuestionnaireService } from '../src/questionnaire/questionnaire.service.ts';
-import { colleagueOf, verifiedAccount } from './accounts.ts';
+import { agencyNord, bakeryProject, colleagueOf } from './accounts.ts';
 import { example, type Body, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
@@ -39,24 +39,17 @@ describe.each(DATABASES)('history, „geprüft“ and due date (%s database)', (
 
   beforeAll(async () => {
     server = await startTestServer(database);
-    const owner = await verifiedAccount(server, 'Agentur Nord');
+    const owner = await agencyNord(server);
     agency = owner.client;
     ownerId = owner.user.id;
-    expect(
-      (await agency.api('PATCH', `/user/${ownerId}`, { contact_name: 'Jana Kühn' })).status,
-    ).toBe(200);
   });
   afterAll(() => server?.close());
 
   async function newProject(): Promise<{ project: Project; customer: HttpClient }> {
-    const created = await agency.api<Body<Project>>('POST', '/projects/create', {
-      project_name: 'Relaunch 2027',
-      customer_firm: 'Bäckerei Groß',
-    });
-    expect(created.status).toBe(201);
+    const project = await bakeryProject<Project>(agency);
     const customer = new HttpClient(server.url);
-    customer.editToken = created.body.data.edit_token;
-    return { project: created.body.data, customer };
+    customer.editToken = project.edit_token;
+    return { project, customer };
   }
 
   const history = async (project: Project, query = '') => {

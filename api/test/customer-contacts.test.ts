@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { colleagueOf, verifiedAccount } from './accounts.ts';
+import { colleagueOf, agencyNord, bakeryProject, verifiedAccount } from './accounts.ts';
 import type { Body, Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
@@ -28,25 +28,13 @@ describe.each(DATABASES)('customer contacts and invitations (%s database)', (dat
 
   beforeAll(async () => {
     server = await startTestServer(database);
-    const owner = await verifiedAccount(server, 'Agentur Nord');
+    const owner = await agencyNord(server);
     agency = owner.client;
     ownerId = owner.user.id;
-    const named = await agency.api('PATCH', `/user/${ownerId}`, {
-      contact_name: 'Jana Kühn',
-      contact_email: 'jana@agentur-nord.de',
-    });
-    expect(named.status).toBe(200);
   });
   afterAll(() => server?.close());
 
-  async function newProject(): Promise<Project> {
-    const created = await agency.api<Body<Project>>('POST', '/projects/create', {
-      project_name: 'Relaunch 2027',
-      customer_firm: 'Bäckerei Groß',
-    });
-    expect(created.status).toBe(201);
-    return created.body.data;
-  }
+  const newProject = () => bakeryProject<Project>(agency);
 
   const contacts = async (project: Project) =>
     (await agency.api<Body<Contact[]>>('GET', `/projects/${project.id}/customer-contacts`)).body

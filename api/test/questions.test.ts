@@ -1,7 +1,7 @@
 import type { ProjectQuestionJson } from '@fragewerk/schemas/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuestionMailsService } from '../src/client-loop/question-mails.service.ts';
-import { colleagueOf, verifiedAccount } from './accounts.ts';
+import { colleagueOf, agencyNord, bakeryProject, verifiedAccount } from './accounts.ts';
 import { example, type Body, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
@@ -26,26 +26,14 @@ describe.each(DATABASES)('Rückfragen (%s database)', (database) => {
 
   beforeAll(async () => {
     server = await startTestServer(database);
-    const owner = await verifiedAccount(server, 'Agentur Nord');
+    const owner = await agencyNord(server);
     agency = owner.client;
     ownerId = owner.user.id;
     ownerEmail = owner.email;
-    const named = await agency.api('PATCH', `/user/${ownerId}`, {
-      contact_name: 'Jana Kühn',
-      contact_email: 'jana@agentur-nord.de',
-    });
-    expect(named.status).toBe(200);
   });
   afterAll(() => server?.close());
 
-  async function newProject(): Promise<Project> {
-    const created = await agency.api<Body<Project>>('POST', '/projects/create', {
-      project_name: 'Relaunch 2027',
-      customer_firm: 'Bäckerei Groß',
-    });
-    expect(created.status).toBe(201);
-    return created.body.data;
-  }
+  const newProject = () => bakeryProject<Project>(agency);
 
   const customerOf = (project: Project) => {
     const customer = new HttpClient(server.url);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RemindersService } from '../src/client-loop/reminders.service.ts';
 import { addDays, berlinDate } from '../src/client-loop/reminder-rules.ts';
-import { verifiedAccount } from './accounts.ts';
+import { agencyNord, bakeryProject, verifiedAccount } from './accounts.ts';
 import { example, type Body, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
@@ -38,17 +38,9 @@ describe.each(DATABASES)('reminders (%s database)', (database) => {
 
   beforeAll(async () => {
     server = await startTestServer(database);
-    const owner = await verifiedAccount(server, 'Agentur Nord');
+    const owner = await agencyNord(server);
     agency = owner.client;
     ownerId = owner.user.id;
-    expect(
-      (
-        await agency.api('PATCH', `/user/${ownerId}`, {
-          contact_name: 'Jana Kühn',
-          contact_email: 'jana@agentur-nord.de',
-        })
-      ).status,
-    ).toBe(200);
     reminders = server.app.get(RemindersService);
   });
   afterAll(() => server?.close());
@@ -63,12 +55,7 @@ describe.each(DATABASES)('reminders (%s database)', (database) => {
 
   /** A project with contacts (unique addresses: `<name>-<n>@kunde.de`) and optionally a due date. */
   async function newProject(names: string[], dueDate?: string) {
-    const response = await agency.api<Body<Project>>('POST', '/projects/create', {
-      project_name: 'Relaunch 2027',
-      customer_firm: 'Bäckerei Groß',
-    });
-    expect(response.status).toBe(201);
-    const project = response.body.data;
+    const project = await bakeryProject<Project>(agency);
     created.push(project.id);
     const contacts: Contact[] = [];
     for (const name of names) {
