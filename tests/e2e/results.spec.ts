@@ -65,7 +65,7 @@ test('a filled project reads as German prose and prints as a clean A4 document',
   }
   await expect(
     page.getByText(
-      'Wäre die Marke ein Mensch, wäre sie eine Frau (36 bis 45 Jahre), die als Tischlermeisterin im Handwerk arbeitet.',
+      'Wäre die Marke ein Mensch, wäre sie eine Frau (36 bis 45 Jahre), die Tischlermeisterin ist und aus dem Handwerk kommt.',
     ),
   ).toBeVisible();
   await expect(

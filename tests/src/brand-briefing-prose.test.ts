@@ -115,7 +115,7 @@ describe('the brand briefing’s prose', () => {
         character_traits: ['honest', 'brave', 'reliable'],
       }),
     ).toEqual([
-      'Wäre die Marke ein Mensch, wäre sie ein Mann (Mitte 40), der als Schreiner im Handwerk arbeitet.',
+      'Wäre die Marke ein Mensch, wäre sie ein Mann (Mitte 40), der Schreiner ist und aus dem Handwerk kommt.',
       'Er ist ehrlich, mutig und verlässlich.',
     ]);
   });
@@ -341,7 +341,7 @@ describe('the brand briefing’s prose of every step', () => {
         character_traits: ['honest', 'enthusiastic', 'reliable'],
       }),
     ).toEqual([
-      'Wäre die Marke ein Mensch, wäre sie eine Frau (36 bis 45 Jahre), die als Konditorin in der Branche Bäckerhandwerk arbeitet.',
+      'Wäre die Marke ein Mensch, wäre sie eine Frau (36 bis 45 Jahre), die Konditorin ist und aus der Branche Bäckerhandwerk kommt.',
       'Sie ist ehrlich, begeisterungsfähig und verlässlich.',
     ]);
   });
