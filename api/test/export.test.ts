@@ -8,8 +8,10 @@ import { inflateRawSync } from 'node:zlib';
 import type { Definition } from '@fragewerk/engine/core';
 import { DEFINITIONS_FOLDER } from '@fragewerk/engine/core/node';
 import type { ProjectJson, ResultsJson } from '@fragewerk/schemas/types';
+import { Resvg } from '@resvg/resvg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAnswers } from '../../tools/src/demo-answers.ts';
+import { rasterSize } from '../src/projects/export.service.ts';
 import { resultsText } from '../src/projects/results-text.ts';
 import { FIXTURE_CATALOGUE } from '../../tests/src/fixture-catalogue.ts';
 import { hashPassword } from '../src/accounts/passwords.ts';
@@ -136,6 +138,10 @@ type ExportJson = {
     }[];
   }[];
 };
+
+/** An SVG rendered as the Word export renders it: a PNG `height` pixels high. */
+const rendered = (svg: Buffer, height: number) =>
+  new Resvg(svg, { fitTo: { mode: 'height', value: height } }).render().asPng();
 
 /** A download as bytes. */
 const download = (client: HttpClient, id: string, format: string) =>
@@ -370,6 +376,68 @@ describe.each(DATABASES)('GET /projects/{id}/export (%s database)', (database) =
     expect(wordParagraphs(name!)[0]!.text).toBe('Agentur Logo');
   });
 
+  it('puts the agency’s SVG logo on the cover with a PNG rendered from it', async () => {
+    const agency = (await verifiedAccount(server, 'Agentur Vektor')).client;
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 50" width="200" height="50">' +
+        '<rect width="200" height="50" rx="8" fill="#0a5c8a"/>' +
+        '<circle cx="25" cy="25" r="15" fill="#f5b700"/></svg>',
+    );
+    const uploaded = await agency.raw('PUT', '/api/agency/logo', {
+      headers: {
+        accept: 'application/json',
+        'content-type': 'image/svg+xml',
+        'x-requested-with': 'XMLHttpRequest',
+        'x-csrf-token': agency.csrfToken ?? '',
+      },
+      body: new Uint8Array(svg),
+    });
+    expect(uploaded.status).toBe(200);
+    const created = await agency.api<Body<Project>>('POST', '/projects/create', {
+      project_name: 'Relaunch 2027',
+      customer_firm: 'Bäckerei Groß',
+      questionnaire: FIXTURE_WIDGETS,
+    });
+    const docx = await download(agency, created.body.data.id, 'docx');
+    expect(docx.status).toBe(200);
+    const files = unzip(docx.body);
+    const media = [...files].filter(([name]) => name.startsWith('word/media/'));
+    // The SVG for Word 2016 and later, beside it its PNG: 4 × 56 pixels high, 4 : 1 as the SVG.
+    const stored = media.find(([name]) => name.endsWith('.svg'))![1];
+    const png = media.find(([name]) => name.endsWith('.png'))![1];
+    expect(rasterSize(png)).toEqual({ type: 'png', width: 896, height: 224 });
+    expect(png.equals(rendered(stored, 224))).toBe(true);
+    const xml = files.get('word/document.xml')!.toString('utf8');
+    const [logo] = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([paragraph]) => paragraph);
+    expect(logo).toMatch(/<wp:docPr [^>]*name="Agentur Vektor"/);
+    // 56 pixels high, as wide as its proportions ask: 224 × 56 in EMU (9 525 per pixel).
+    expect(logo).toContain(`<wp:extent cx="${224 * 9525}" cy="${56 * 9525}"/>`);
+  });
+
+  it('counts 30 exports per caller and project in 10 minutes, then says how long to wait', async () => {
+    const { id, edit_token } = await answered();
+    for (let index = 0; index < 30; index += 1)
+      expect((await download(owner, id, index % 3 === 0 ? 'docx' : 'md')).status).toBe(200);
+    const refused = (await owner.raw('GET', `/api/projects/${id}/export?format=md`, {
+      headers: { accept: 'application/json' },
+    })) as TestResponse<{ message: string }>;
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      /^Sie haben dieses Projekt in den letzten 10 Minuten schon 30-mal exportiert\. Bitte warten Sie (?:10 Minuten|9 Minuten) und versuchen Sie es dann erneut\.$/,
+    );
+    // An unknown format is refused before it counts; another project and another caller have
+    // budgets of their own.
+    expect((await download(owner, id, 'pdf')).status).toBe(422);
+    const another = await answered('Café Sonne', 'Website');
+    expect((await download(owner, another.id, 'md')).status).toBe(200);
+    expect(
+      (await owner.api('PATCH', `/projects/${id}`, { is_niceview_enabled: true })).status,
+    ).toBe(200);
+    const customer = new HttpClient(server.url);
+    customer.editToken = edit_token;
+    expect((await download(customer, id, 'md')).status).toBe(200);
+  });
+
   it('refuses an unknown format with a German message', async () => {
     const { id } = await answered();
     for (const query of ['?format=pdf', '', '?format=DOCX', '?format=md&format=json']) {
@@ -440,10 +508,18 @@ describe.each(DATABASES)('export of the brand briefing, fully filled (%s databas
     expect(docxLines(docx.body)).toEqual(view);
     expect(markdownLines(md.body.toString('utf8'))).toEqual(view);
     expect(data.stages.flatMap((stage) => stage.steps)).toHaveLength(definition.steps.length);
-    // The personas' avatars as images.
-    expect(
-      [...unzip(docx.body).keys()].filter((name) => name.startsWith('word/media/')).length,
-    ).toBeGreaterThan(0);
+    // The personas' avatars as images: each an SVG for Word 2016 and later and beside it the PNG
+    // rendered from it for every other program (4 × 40 pixels square, not a placeholder).
+    const media = [...unzip(docx.body)].filter(([name]) => name.startsWith('word/media/'));
+    const svgs = media.filter(([name]) => name.endsWith('.svg')).map(([, data]) => data);
+    const pngs = media.filter(([name]) => name.endsWith('.png')).map(([, data]) => data);
+    expect(svgs.length).toBeGreaterThan(0);
+    expect(pngs).toHaveLength(svgs.length);
+    const renderings = svgs.map((svg) => rendered(svg, 160));
+    for (const png of pngs) {
+      expect(rasterSize(png)).toEqual({ type: 'png', width: 160, height: 160 });
+      expect(renderings.some((rendering) => rendering.equals(png))).toBe(true);
+    }
 
     if (!existsSync('/usr/bin/soffice')) {
       console.warn(
@@ -480,6 +556,12 @@ describe.each(DATABASES)('export of the brand briefing, fully filled (%s databas
       }
       expect(stdout.replace(/\s+/g, ' ')).toContain('Briefing Bäckerei Groß – Relaunch 2027');
       for (const stage of definition.stages) expect(stdout).toContain(stage.title);
+      // LibreOffice draws the avatars' PNGs: images with colour on the pages.
+      const images = await run('pdfimages', ['-list', path.join(dir, 'briefing.pdf')]);
+      const rgb = images.stdout
+        .split('\n')
+        .filter((line) => /\s(?:image|smask)\s.*\srgb\s/.test(line));
+      expect(rgb.length).toBeGreaterThanOrEqual(svgs.length);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -9,7 +9,7 @@ import {
   secondsUntilNextAttempt,
   takeAttempt,
   type KeyPolicy,
-} from './login-attempts.repository.ts';
+} from '../common/attempts.repository.ts';
 
 /** Length of a limit's window; also how long housekeeping keeps an attempt row. */
 export const WINDOW_MINUTES = 15;

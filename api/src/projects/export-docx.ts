@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { ResultsCard, ResultsDocument, ResultsStep } from '@fragewerk/engine/core';
 import { MARKDOWN_SEPARATOR, polarityScale } from '@fragewerk/engine/core';
 import {
@@ -21,6 +20,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import { t } from '../common/messages.ts';
+import { logoPng, presetPng } from './export-raster.ts';
 
 /** What stands on the cover and in the header of the Word file, besides the results. */
 export interface DocxCover {
@@ -29,8 +29,13 @@ export interface DocxCover {
   /** The running header: „Bäckerei Groß – Relaunch 2027“. */
   header: string;
   agency: string;
-  /** The agency's logo where it is a PNG or JPEG (Word takes no WebP; an SVG needs a raster). */
-  logo?: { type: 'png' | 'jpg'; data: Buffer; width: number; height: number };
+  /**
+   * The agency's logo: a PNG or JPEG as it is, an SVG with a PNG rendered from it (its `hash`
+   * names the rendering in the cache). A WebP logo stays out: Word takes none.
+   */
+  logo?:
+    | { type: 'png' | 'jpg'; data: Buffer; width: number; height: number }
+    | { type: 'svg'; data: Buffer; hash: string };
   /** Lines below the title: questionnaire and version, date, approval. */
   lines: string[];
 }
@@ -39,45 +44,12 @@ export interface DocxCover {
 export type PresetImage = (image: string) => Buffer | undefined;
 
 const AVATAR_SIZE = 40;
+/** The avatars' and the logo's PNGs are rendered at four times their size, sharp in print. */
+const RASTER_SCALE = 4;
 /** The logo's height on the cover, in pixels (its width follows its proportions). */
 const LOGO_HEIGHT = 56;
 const LINK_COLOR = '1F4E79';
 const MUTED_COLOR = '555555';
-
-/**
- * A PNG of a grey disc on a transparent square: the raster Word asks for beside an SVG, for
- * programs that can not draw SVG (the avatar SVGs themselves go in as SVG). Written by hand –
- * a PNG of one colour needs no image library.
- */
-function discPng(size: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA
-  const rows = Buffer.alloc(size * (size * 4 + 1));
-  const centre = (size - 1) / 2;
-  for (let y = 0; y < size; y += 1)
-    for (let x = 0; x < size; x += 1) {
-      const inside = (x - centre) ** 2 + (y - centre) ** 2 <= (size / 2) ** 2;
-      rows.set([200, 200, 200, inside ? 255 : 0], y * (size * 4 + 1) + 1 + x * 4);
-    }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-let fallbackPng: Buffer | undefined;
 
 const link = (url: string) =>
   new ExternalHyperlink({
@@ -101,12 +73,13 @@ const linkParagraph = (url: string, bullet: boolean) =>
 function cardParagraphs(card: ResultsCard, image: PresetImage): (Paragraph | Table)[] {
   const head: ParagraphChild[] = [];
   const svg = card.avatar ? image(card.avatar.image) : undefined;
-  if (svg && card.avatar)
+  const png = svg && card.avatar && presetPng(card.avatar.image, svg, AVATAR_SIZE * RASTER_SCALE);
+  if (svg && png && card.avatar)
     head.push(
       new ImageRun({
         type: 'svg',
         data: svg,
-        fallback: { type: 'png', data: (fallbackPng ??= discPng(AVATAR_SIZE * 2)) },
+        fallback: { type: 'png', data: png.data },
         transformation: { width: AVATAR_SIZE, height: AVATAR_SIZE },
         altText: { name: card.avatar.label, description: card.avatar.label, title: '' },
       }),
@@ -191,17 +164,27 @@ function stepParagraphs(part: ResultsStep, image: PresetImage): (Paragraph | Tab
 /** The cover: the agency's logo and name, the title, the lines below it. */
 function coverParagraphs(cover: DocxCover): Paragraph[] {
   const paragraphs: Paragraph[] = [];
-  if (cover.logo) {
-    const width = Math.round((cover.logo.width / cover.logo.height) * LOGO_HEIGHT);
+  const logo = cover.logo;
+  const png =
+    logo?.type === 'svg' ? logoPng(logo.hash, logo.data, LOGO_HEIGHT * RASTER_SCALE) : undefined;
+  const size = logo?.type === 'svg' ? png : logo;
+  if (logo && size) {
+    const width = Math.round((size.width / size.height) * LOGO_HEIGHT);
+    const common = {
+      transformation: { width: Math.min(width, 300), height: LOGO_HEIGHT },
+      altText: { name: cover.agency, description: cover.agency, title: cover.agency },
+    };
     paragraphs.push(
       new Paragraph({
         children: [
-          new ImageRun({
-            type: cover.logo.type,
-            data: cover.logo.data,
-            transformation: { width: Math.min(width, 300), height: LOGO_HEIGHT },
-            altText: { name: cover.agency, description: cover.agency, title: cover.agency },
-          }),
+          logo.type === 'svg'
+            ? new ImageRun({
+                type: 'svg',
+                data: logo.data,
+                fallback: { type: 'png', data: png!.data },
+                ...common,
+              })
+            : new ImageRun({ type: logo.type, data: logo.data, ...common }),
         ],
       }),
     );
@@ -242,8 +225,8 @@ function pageFooter(): Footer {
 
 /**
  * The results document as a Word file (Office Open XML): a cover with the agency and the title,
- * Heading 1 per stage, Heading 2 per step, Heading 3 per group, cards with their avatars (SVG)
- * and their sentences as lists, the polarity profile as a table; the running header names
+ * Heading 1 per stage, Heading 2 per step, Heading 3 per group, cards with their avatars (SVG
+ * with a PNG beside it) and their sentences as lists, the polarity profile as a table; the running header names
  * customer and project, the footer „Seite X von Y“.
  */
 export async function resultsDocx(

@@ -10,7 +10,13 @@ import {
   type ResultsDocument,
 } from '@fragewerk/engine/core';
 import { ApiError } from '../common/api-error.ts';
+import {
+  secondsUntilNextAttempt,
+  takeAttempt,
+  type KeyPolicy,
+} from '../common/attempts.repository.ts';
 import { t } from '../common/messages.ts';
+import { waitText } from '../common/wait-text.ts';
 import {
   DEFINITION_REVISIONS,
   type DefinitionRevisions,
@@ -50,6 +56,13 @@ const RATING = (value: number, max: number) => t('results.rating', { value, max 
 
 /** Marks the data export as ours and its shape, for whoever reads it back. */
 const JSON_FORMAT = { format: 'fragewerk-results', format_version: 1 } as const;
+
+/**
+ * Exports one caller may take of one project per {@link EXPORT_WINDOW_MINUTES} – generous for
+ * people, a brake on a script (a share link's holder) that keeps the server busy with Word files.
+ */
+export const EXPORT_POLICY: KeyPolicy = { limit: 30 };
+export const EXPORT_WINDOW_MINUTES = 10;
 
 /** 422 for a format the route does not know. */
 export const unknownFormat = () =>
@@ -93,6 +106,27 @@ export class ExportService {
     @Inject(DEFINITION_REVISIONS) private readonly revisions: DefinitionRevisions,
     @Inject(PRESET_ASSETS) private readonly assets: PresetAssets,
   ) {}
+
+  /**
+   * Counts one export of the project by its caller – a member by their account, a share link's
+   * holder by the client address – in the database (for all API processes), before any work;
+   * 429 with the wait when the caller has had {@link EXPORT_POLICY}'s exports in the window.
+   */
+  async takeExport(access: ProjectAccess, ip: string): Promise<void> {
+    const caller = access.memberId ? `user:${access.memberId}` : `ip:${ip}`;
+    const key = `export:${access.project.id}:${caller}`;
+    const em = this.orm.em.fork();
+    if (await takeAttempt(em, key, EXPORT_POLICY, EXPORT_WINDOW_MINUTES)) return;
+    const seconds = await secondsUntilNextAttempt(
+      em,
+      key,
+      EXPORT_POLICY.limit,
+      EXPORT_WINDOW_MINUTES,
+    );
+    throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, {
+      message: t('export.tooMany', { limit: EXPORT_POLICY.limit, wait: waitText(seconds) }),
+    });
+  }
 
   async export(access: ProjectAccess, format: ExportFormat, now = new Date()): Promise<ExportFile> {
     const { project } = access;
@@ -174,7 +208,10 @@ export class ExportService {
     return { body, contentType: CONTENT_TYPES[format], disposition };
   }
 
-  /** The Word file's cover: the agency with its logo (a PNG or JPEG one), title, lines. */
+  /**
+   * The Word file's cover: the agency with its logo (a PNG, JPEG or SVG one – Word takes no WebP),
+   * title, lines.
+   */
   private async cover(
     { project }: ProjectAccess,
     title: string,
@@ -184,12 +221,18 @@ export class ExportService {
       ? await agencyLogo(this.orm.em, project.agency.id)
       : undefined;
     const size = stored ? rasterSize(stored.data) : undefined;
+    const logo: DocxCover['logo'] =
+      stored && size
+        ? { ...size, data: stored.data }
+        : stored?.contentType === 'image/svg+xml' && project.agency.logo_hash
+          ? { type: 'svg', data: stored.data, hash: project.agency.logo_hash }
+          : undefined;
     return {
       title,
       header: `${project.customer_firm} – ${project.project_name}`,
       agency: project.agency.name,
       lines,
-      ...(stored && size ? { logo: { ...size, data: stored.data } } : {}),
+      ...(logo ? { logo } : {}),
     };
   }
 }

@@ -14,7 +14,7 @@ function positional(sql: string, values: Record<string, unknown>): [string, unkn
   return [text, params];
 }
 
-/** How one kind of key is limited (see `rate-limit.service.ts`). */
+/** How one kind of key is limited (see `accounts/rate-limit.service.ts`, `projects/export.service.ts`). */
 export interface KeyPolicy {
   /** Attempts a key may make per window; the next one is refused until the window ends. */
   limit: number;
