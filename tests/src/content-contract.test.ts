@@ -217,6 +217,7 @@ describe('the contract’s proofreading', () => {
       education: 'abitur',
     };
     expect(problems('personas', persona)).toEqual([
+      'nennt „Alex Schulz“ in 3 Sätzen statt höchstens zwei',
       '„Label: Wert“ statt eines Satzes: „Höchster Bildungsabschluss: das Abitur“',
       'mehr als zwei Sätze beginnen mit „Alex“',
       'zwei Sätze nacheinander beginnen mit „Alex“: „Alex Schulz ist ledig und hat keine Kinder.“',

@@ -359,7 +359,8 @@ const openingOf = (text: string) => /^[„"»]?([\p{L}\p{N}-]+)/u.exec(text)?.[1
 /**
  * What an editor finds in the layout of an answer's text
  * (docs/editors-guide.md#checkliste-für-die-prosa): a line that repeats the card's badge, link or
- * title beside it, a „Label: Wert“ line where a sentence belongs, sentences of one card that open alike (the same first word twice in a row or
+ * title beside it, a card that names its title (a persona's name) in more than two sentences, a
+ * „Label: Wert“ line where a sentence belongs, sentences of one card that open alike (the same first word twice in a row or
  * more than twice), and a profile told in one list instead of one sentence per strength
  * („ganz klar …“, „deutlich eher …“, „eher …“, the balanced ones).
  */
@@ -394,6 +395,17 @@ export function layoutProblems(
       if (title && line.includes(`„${title}“`))
         problems.push(`wiederholt den Titel „${title}“: „${line}“`);
     }
+    // A persona's name (the card's title) once or twice, not in every sentence.
+    const named = title
+      ? sample.lines.filter((line) =>
+          new RegExp(
+            `(?<![\\p{L}])${title.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}])`,
+            'u',
+          ).test(line),
+        )
+      : [];
+    if (named.length > 2)
+      problems.push(`nennt „${title}“ in ${named.length} Sätzen statt höchstens zwei`);
   }
   for (const line of sample.lines)
     if (isLabelLine(ownWords(line)) && isLabelLine(line))
