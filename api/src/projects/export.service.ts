@@ -199,7 +199,9 @@ export class ExportService {
     else
       // The Word library (a few MB in memory) loads with the first Word export, not at start.
       body = await (
-        (await import(`./export-docx${MODULE_EXTENSION}`)) as typeof import('./export-docx.ts')
+        (await import(
+          /* @vite-ignore */ `./export-docx${MODULE_EXTENSION}`
+        )) as typeof import('./export-docx.ts')
       ).resultsDocx(
         document,
         await this.cover(access, name, lines),
