@@ -393,6 +393,49 @@ describe('the brand briefing’s prose of every step', () => {
       prose.describeProfile('polarityprofile', { attribute_casual_serious: 0 })!.sentences,
     ).toEqual(['Zwischen locker und seriös hält die Marke die Mitte.']);
     expect(prose.describeProfile('polarityprofile', {})).toEqual({ rows: [], sentences: [] });
+  });
+
+  it('polarity profile: a strength of more than four rows in sentences of four at most, one paragraph', () => {
+    // #38: eleven rows of „ganz klar“ were one sentence of 40 words.
+    const strong = [
+      'attribute_traditional_modern',
+      'attribute_playful_factual',
+      'attribute_casual_serious',
+      'attribute_loud_quiet',
+      'attribute_rational_emotional',
+      'attribute_exclusive_accessible',
+      'attribute_young_experienced',
+      'attribute_warm_cool',
+      'attribute_simple_opulent',
+      'attribute_approachable_distant',
+      'attribute_natural_technical',
+    ];
+    const profile = prose.describeProfile('polarityprofile', {
+      ...Object.fromEntries(strong.map((key) => [key, 3])),
+      attribute_affordable_premium: 2,
+      attribute_regional_international: -2,
+      attribute_down_to_earth_visionary: -2,
+      attribute_modest_confident: 2,
+      attribute_cautious_bold: -2,
+      attribute_round_angular: 0,
+    })!;
+    expect(profile.sentences).toEqual([
+      'Die Marke ist ganz klar modern, sachlich, seriös und leise statt traditionell, verspielt, locker und laut. ' +
+        'Ebenso klar ist sie emotional, zugänglich, erfahren und kühl statt rational, exklusiv, jung und warm. ' +
+        'Genauso eindeutig ist sie opulent, distanziert und technisch statt schlicht, nahbar und natürlich.',
+      'Deutlich eher ist sie hochpreisig, regional und bodenständig als günstig, international und visionär. ' +
+        'Dazu ist sie deutlich eher selbstbewusst und vorsichtig als bescheiden und mutig.',
+      'Zwischen rund und eckig hält sie die Mitte.',
+    ]);
+    // Four rows stay one sentence.
+    expect(
+      prose.describeProfile(
+        'polarityprofile',
+        Object.fromEntries(strong.slice(0, 4).map((key) => [key, 3])),
+      )!.sentences,
+    ).toEqual([
+      'Die Marke ist ganz klar modern, sachlich, seriös und leise statt traditionell, verspielt, locker und laut.',
+    ]);
     expect(prose.describeProfile('brandpositioning', {})).toBeUndefined();
   });
 

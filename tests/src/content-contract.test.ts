@@ -4,6 +4,7 @@ import type { CompiledChecks } from '@fragewerk/engine/core';
 import { catalogueIds, repositoryRoot } from '@fragewerk/engine/core/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProseRenderer, type Definition } from '@fragewerk/engine/core';
+import { joinList } from '../../engine/src/core/prose.ts';
 import { proseSampleDocument } from '../../engine/src/core/prose-samples.ts';
 import {
   asciiUmlautWords,
@@ -14,6 +15,7 @@ import {
   lintProblems,
   loadQuestionnaire,
   projectAnswers,
+  profileProblems,
   proofreadingProblems,
   proseContractProblems,
   resultsProblems,
@@ -227,7 +229,62 @@ describe('the contract’s proofreading', () => {
       .properties as Record<string, unknown>;
     const [first, second] = Object.keys(attributes);
     expect(problems('polarityprofile', { [first!]: 3, [second!]: -2 })).toEqual([
-      expect.stringMatching(/^Profil in 1 Sätzen statt einem je Stärke \(2\)/u),
+      expect.stringMatching(/^Profil in 1 Absätzen statt einem je Stärke \(2\)/u),
+    ]);
+  });
+
+  it('finds a profile told in one long sentence, and further sentences that open alike', () => {
+    const poles = [
+      ['traditionell', 'modern'],
+      ['verspielt', 'sachlich'],
+      ['locker', 'seriös'],
+      ['laut', 'leise'],
+      ['rational', 'emotional'],
+      ['exklusiv', 'zugänglich'],
+      ['günstig', 'hochpreisig'],
+      ['regional', 'international'],
+      ['rund', 'eckig'],
+      ['jung', 'erfahren'],
+      ['warm', 'kühl'],
+    ];
+    const rows = poles.map(([left, right], index) => ({
+      key: `row_${index}`,
+      left: left!,
+      right: right!,
+      value: 3,
+    }));
+    const all = (from: number, to: number, word: 'left' | 'right') =>
+      joinList(
+        rows.slice(from, to).map((row) => row[word]),
+        'und',
+      );
+    // The profile as it was before #38: every row of a strength in one sentence.
+    const one = `Die Marke ist ganz klar ${all(0, 11, 'right')} statt ${all(0, 11, 'left')}.`;
+    expect(profileProblems({ rows, sentences: [one] })).toEqual([
+      `Satz des Profils mit 11 Paaren (höchstens 4): „${one}“`,
+    ]);
+    const long = `${one.slice(0, -1)}, und das bleibt auch so, wie es immer war und immer sein wird.`;
+    expect(profileProblems({ rows, sentences: [long] })).toEqual([
+      `Satz des Profils mit 11 Paaren (höchstens 4): „${long}“`,
+      `Satz des Profils mit 43 Wörtern (höchstens 35): „${long}“`,
+    ]);
+    const alike = [
+      `Die Marke ist ganz klar ${all(0, 4, 'right')} statt ${all(0, 4, 'left')}.`,
+      `Die Marke ist ganz klar ${all(4, 8, 'right')} statt ${all(4, 8, 'left')}.`,
+      `Die Marke ist ganz klar ${all(8, 11, 'right')} statt ${all(8, 11, 'left')}.`,
+    ];
+    expect(profileProblems({ rows, sentences: [alike.join(' ')] })).toEqual([
+      `mehr als zwei Sätze des Profils beginnen mit „Die“: „${alike.join(' ')}“`,
+      `zwei Sätze des Profils nacheinander beginnen mit „Die“: „${alike[1]}“`,
+      `zwei Sätze des Profils nacheinander beginnen mit „Die“: „${alike[2]}“`,
+    ]);
+    expect(
+      profileProblems({
+        rows: rows.slice(0, 2),
+        sentences: ['Die Marke ist ganz klar modern.', 'Sie auch.'],
+      }),
+    ).toEqual([
+      'Profil in 2 Absätzen statt einem je Stärke (1): „Die Marke ist ganz klar modern. Sie auch.“',
     ]);
   });
 

@@ -12,10 +12,12 @@ import {
   displayValues,
   fieldKinds,
   formatProblem,
+  PAIRS_PER_SENTENCE,
   ProseRenderer,
   validatorFromChecks,
   type CompiledChecks,
   type Definition,
+  type ProfileProse,
   type StepDefinition,
   type Validators,
 } from '@fragewerk/engine/core';
@@ -361,8 +363,7 @@ const openingOf = (text: string) => /^[„"»]?([\p{L}\p{N}-]+)/u.exec(text)?.[1
  * (docs/editors-guide.md#checkliste-für-die-prosa): a line that repeats the card's badge, link or
  * title beside it, a card that names its title (a persona's name) in more than two sentences, a
  * „Label: Wert“ line where a sentence belongs, sentences of one card that open alike (the same first word twice in a row or
- * more than twice), and a profile told in one list instead of one sentence per strength
- * („ganz klar …“, „deutlich eher …“, „eher …“, the balanced ones).
+ * more than twice), and what {@link profileProblems} finds in a profile.
  */
 export function layoutProblems(
   sample: ProseSample,
@@ -419,13 +420,76 @@ export function layoutProblems(
       problems.push(`mehr als zwei Sätze beginnen mit „${opening}“`);
   });
   const profile = prose.describeProfile(step.meta.key, sample.data);
-  if (profile?.rows.length) {
-    const strengths = new Set(profile.rows.map((row) => Math.min(3, Math.abs(row.value))));
-    if (profile.sentences.length !== strengths.size)
-      problems.push(
-        `Profil in ${profile.sentences.length} Sätzen statt einem je Stärke (${strengths.size}): „${profile.sentences.join(' ')}“`,
-      );
+  if (profile?.rows.length) problems.push(...profileProblems(profile));
+  return problems;
+}
+
+/** The most words a sentence of the profile may have (four pairs take about twenty). */
+const PROFILE_SENTENCE_WORDS = 35;
+
+/** The sentences of a paragraph: split after a full stop before a capital. */
+const sentencesOf = (paragraph: string) => paragraph.split(/(?<=[.!?])\s+(?=[„"]?\p{Lu})/u);
+
+/**
+ * What an editor finds in the profile's text: a paragraph per strength („ganz klar …“, „deutlich
+ * eher …“, „eher …“, the balanced ones), each in at most ⌈Zeilen / 4⌉ sentences – not one list of
+ * all rows – of at most four pairs and 35 words, and sentences that do not open alike (the same first word twice
+ * in a row or more than twice).
+ */
+export function profileProblems(profile: ProfileProse): string[] {
+  const problems: string[] = [];
+  const text = profile.sentences.join(' ');
+  const counts = new Map<number, number>();
+  for (const row of profile.rows) {
+    const strength = Math.min(3, Math.abs(row.value));
+    counts.set(strength, (counts.get(strength) ?? 0) + 1);
   }
+  if (profile.sentences.length !== counts.size) {
+    problems.push(
+      `Profil in ${profile.sentences.length} Absätzen statt einem je Stärke (${counts.size}): „${text}“`,
+    );
+    return problems;
+  }
+  const strengths = [...counts.keys()].sort((a, b) => b - a);
+  profile.sentences.forEach((paragraph, index) => {
+    const rows = counts.get(strengths[index]!)!;
+    const sentences = sentencesOf(paragraph);
+    const most = Math.ceil(rows / PAIRS_PER_SENTENCE);
+    if (sentences.length > most)
+      problems.push(
+        `${rows} Zeilen einer Stärke in ${sentences.length} Sätzen statt höchstens ${most}: „${paragraph}“`,
+      );
+    const ofStrength = profile.rows.filter(
+      (row) => Math.min(3, Math.abs(row.value)) === strengths[index],
+    );
+    for (const sentence of sentences) {
+      const named = ofStrength.filter((row) =>
+        [row.left, row.right].some((pole) =>
+          new RegExp(`(?<![\\p{L}])${pole}(?![\\p{L}])`, 'u').test(sentence),
+        ),
+      ).length;
+      if (named > PAIRS_PER_SENTENCE)
+        problems.push(
+          `Satz des Profils mit ${named} Paaren (höchstens ${PAIRS_PER_SENTENCE}): „${sentence}“`,
+        );
+      const words = sentence.split(/\s+/u).length;
+      if (words > PROFILE_SENTENCE_WORDS)
+        problems.push(
+          `Satz des Profils mit ${words} Wörtern (höchstens ${PROFILE_SENTENCE_WORDS}): „${sentence}“`,
+        );
+    }
+  });
+  const sentences = profile.sentences.flatMap(sentencesOf);
+  const openings = sentences.map(openingOf);
+  openings.forEach((opening, index) => {
+    if (!opening) return;
+    if (index > 0 && openings[index - 1] === opening)
+      problems.push(
+        `zwei Sätze des Profils nacheinander beginnen mit „${opening}“: „${sentences[index]}“`,
+      );
+    if (openings.indexOf(opening) === index && openings.filter((o) => o === opening).length > 2)
+      problems.push(`mehr als zwei Sätze des Profils beginnen mit „${opening}“: „${text}“`);
+  });
   return problems;
 }
 

@@ -43,6 +43,7 @@ export {
 export { displayValues, presetEntry, type DisplayValue } from './display-values.ts';
 export {
   ProseRenderer,
+  PAIRS_PER_SENTENCE,
   templateVariables,
   baseKeys,
   type ItemProse,

@@ -29,7 +29,27 @@ export interface ProfileRow {
 
 export interface ProfileProse {
   rows: ProfileRow[];
+  /** One paragraph per strength, the strongest first: one sentence, or several for many rows. */
   sentences: string[];
+}
+
+/** The most rows one sentence of a profile names; a strength with more is told in several. */
+export const PAIRS_PER_SENTENCE = 4;
+
+/** The contexts of a strength's further sentences, in turn, so that they open differently. */
+const CONTINUED = ['more', 'also', 'still'];
+
+/** `items` in as few parts of at most `size` as possible, the parts' lengths differing by one at most. */
+function evenChunks<T>(items: T[], size: number): T[][] {
+  const count = Math.ceil(items.length / size);
+  const parts: T[][] = [];
+  let start = 0;
+  for (let index = 0; index < count; index += 1) {
+    const length = Math.ceil((items.length - start) / (count - index));
+    parts.push(items.slice(start, start + length));
+    start += length;
+  }
+  return parts;
 }
 
 const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -345,7 +365,7 @@ export class ProseRenderer {
 
   /**
    * A profile step (properties generated from presets with two poles, e.g. the polarity profile):
-   * the set rows in order, and sentences for the strong, mild and balanced ones. Undefined for
+   * the set rows in order, and paragraphs for the strong, mild and balanced ones. Undefined for
    * other steps.
    */
   describeProfile(stepKey: string, data: Record<string, unknown>): ProfileProse | undefined {
@@ -373,32 +393,36 @@ export class ProseRenderer {
   }
 
   /**
-   * The profile as two to four sentences, one per strength (`profile.level_3` … `level_1`, and
+   * The profile as two to four paragraphs, one per strength (`profile.level_3` … `level_1`, and
    * `level_0` for the balanced rows): the chosen poles as `{{poles, list}}`, the opposite ones as
    * `{{others, list}}`, a balanced row's pair („laut und leise“) as `{{pairs, list}}`. The first
-   * sentence names the brand (`_first`), the ones after it may refer back to it.
+   * sentence names the brand (`_first`), the ones after it may refer back to it. A strength of
+   * more than {@link PAIRS_PER_SENTENCE} rows is told in as few sentences as that allows, of
+   * even length; its sentences after the first take the contexts of {@link CONTINUED} in turn
+   * („Ebenso klar ist sie …“), which fall back to the strength's own template.
    */
   private readonly levelSentences = (ns: string, rows: ProfileRow[]): string[] => {
-    const sentences: string[] = [];
+    const paragraphs: string[] = [];
     for (const level of [3, 2, 1, 0]) {
       const chosen = rows.filter((row) => Math.min(3, Math.abs(row.value)) === level);
       if (!chosen.length) continue;
-      const poles = chosen.map((row) => (row.value < 0 ? row.left : row.right));
-      const others = chosen.map((row) => (row.value < 0 ? row.right : row.left));
-      const pairs = chosen.map((row) => `${row.left} und ${row.right}`);
-      sentences.push(
-        tidySentence(
-          this.text(
-            ns,
-            `profile.level_${level}`,
-            { poles, others, pairs },
-            chosen.length,
-            sentences.length === 0 ? 'first' : undefined,
-          ),
-        ),
-      );
+      const sentences = evenChunks(chosen, PAIRS_PER_SENTENCE).map((part, index) => {
+        const poles = part.map((row) => (row.value < 0 ? row.left : row.right));
+        const others = part.map((row) => (row.value < 0 ? row.right : row.left));
+        const pairs = part.map((row) => `${row.left} und ${row.right}`);
+        const context =
+          index > 0
+            ? CONTINUED[(index - 1) % CONTINUED.length]
+            : paragraphs.length === 0
+              ? 'first'
+              : undefined;
+        return tidySentence(
+          this.text(ns, `profile.level_${level}`, { poles, others, pairs }, part.length, context),
+        );
+      });
+      paragraphs.push(sentences.join(' '));
     }
-    return sentences;
+    return paragraphs;
   };
 
   /**
