@@ -222,6 +222,49 @@ describe('ProseRenderer', () => {
         .sentences,
     ).toEqual(['Zwischen traditionell und modern sowie leise und laut hält die Marke die Mitte.']);
   });
+
+  it('splits a strength of more than four rows into even sentences, one paragraph (#38)', async () => {
+    const definition = await loadFixture(FIXTURE_WIDGETS);
+    const letters = 'abcdefghi'.split('');
+    const many = new ProseRenderer({
+      ...definition,
+      steps: definition.steps.map((step) =>
+        step.meta.key === 'scale'
+          ? {
+              ...step,
+              schema: {
+                ...step.schema,
+                properties: Object.fromEntries(
+                  letters.map((letter) => [letter, { 'x-poles': [`${letter}1`, `${letter}2`] }]),
+                ),
+              },
+              prose: {
+                ...step.prose,
+                profile: {
+                  level_3: 'Die Marke ist ganz klar {{poles, list}} statt {{others, list}}.',
+                  level_3_more: 'Ebenso klar ist sie {{poles, list}} statt {{others, list}}.',
+                  level_0_first: 'Zwischen {{pairs, list}} hält die Marke die Mitte.',
+                },
+              },
+            }
+          : step,
+      ),
+    });
+    const all = (value: number, count = letters.length) =>
+      Object.fromEntries(letters.slice(0, count).map((letter) => [letter, value]));
+    // Nine rows: three sentences of three; a missing `_also` falls back to the strength's own.
+    expect(many.describeProfile('scale', all(3))!.sentences).toEqual([
+      'Die Marke ist ganz klar a2, b2 und c2 statt a1, b1 und c1. ' +
+        'Ebenso klar ist sie d2, e2 und f2 statt d1, e1 und f1. ' +
+        'Die Marke ist ganz klar g2, h2 und i2 statt g1, h1 und i1.',
+    ]);
+    expect(many.describeProfile('scale', all(-3, 5))!.sentences).toEqual([
+      'Die Marke ist ganz klar a1, b1 und c1 statt a2, b2 und c2. Ebenso klar ist sie d1 und e1 statt d2 und e2.',
+    ]);
+    expect(many.describeProfile('scale', all(3, 4))!.sentences).toEqual([
+      'Die Marke ist ganz klar a2, b2, c2 und d2 statt a1, b1, c1 und d1.',
+    ]);
+  });
 });
 
 describe('template helpers', () => {
