@@ -27,7 +27,7 @@ describe("the studio's view of a definition", () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('has samples for every step (by gender where the prose has variants) and every preset list with its uses', async () => {
+  it('has samples for every step (by gender or group where the prose has variants) and every preset list with its uses', async () => {
     const { state, definition } = await buildState(dirs, 1, root);
     expect(state.problems).toEqual([]);
     expect(definition).toBeDefined();
@@ -41,9 +41,14 @@ describe("the studio's view of a definition", () => {
         { value: 'diverse', label: 'divers' },
       ],
     });
+    // The goals' prose reads by group (its context is the goal's type): samples per group.
     expect(state.samples.goals).toMatchObject({
       source: 'generated',
-      variants: { '': expect.any(Array) },
+      variants: {
+        company: expect.any(Array),
+        brand: expect.any(Array),
+        user: expect.any(Array),
+      },
     });
     const goals = state.presetLists.find((list) => list.reference === 'goals.company')!;
     expect(goals.file).toBe('presets/goals.de.json');
