@@ -135,7 +135,10 @@ export function ProjectContainer() {
               </Link>
             ) : null}
             {isOwner && !onHistory ? (
-              <Link className="button button-secondary" to={paths.history.url(project.id)}>
+              <Link
+                className="button button-secondary project-bar-history"
+                to={paths.history.url(project.id)}
+              >
                 {t('project.historyLink')}
               </Link>
             ) : null}
