@@ -69,7 +69,8 @@ test('an editor sees a saved change at once, switches the variants, and gets a b
   await page.getByRole('radio', { name: 'männlich' }).check();
   await expect(prose.getByText(/^Wichtig (?:ist|sind) ihm /).first()).toBeVisible();
   await page.getByRole('radio', { name: 'divers' }).check();
-  await expect(prose.getByText(/^Wichtig (?:ist|sind) für /).first()).toBeVisible();
+  // „divers“: without a pronoun (the name stands in at most two sentences of a card).
+  await expect(prose.getByText(/^Am wichtigsten (?:ist|sind) /).first()).toBeVisible();
   await page.getByRole('radio', { name: 'leer' }).check();
   await expect(prose.getByText('Zu diesem Abschnitt wurden keine Angaben gemacht.')).toBeVisible();
   await page.getByRole('radio', { name: 'ausgefüllt' }).check();
