@@ -53,15 +53,12 @@ describe.each(DATABASES)('agency branding (%s database)', (database) => {
 
   /** Uploads bytes as the logo with the app's headers. */
   const upload = (client: HttpClient, body: Uint8Array<ArrayBuffer> | string, type: string) =>
-    client.raw('PUT', '/api/agency/logo', {
-      headers: {
-        accept: 'application/json',
-        'content-type': type,
-        'x-requested-with': 'XMLHttpRequest',
-        'x-csrf-token': client.csrfToken ?? '',
-      },
-      body,
-    }) as Promise<{ status: number; headers: Headers; body: AgencyBody; text: string }>;
+    client.upload('PUT', '/agency/logo', body, type) as Promise<{
+      status: number;
+      headers: Headers;
+      body: AgencyBody;
+      text: string;
+    }>;
 
   it('shows every member the agency, named after the registration', async () => {
     const mine = await owner.client.api<AgencyBody>('GET', '/agency');

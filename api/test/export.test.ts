@@ -347,15 +347,7 @@ describe.each(DATABASES)('GET /projects/{id}/export (%s database)', (database) =
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       'base64',
     );
-    const uploaded = await agency.raw('PUT', '/api/agency/logo', {
-      headers: {
-        accept: 'application/json',
-        'content-type': 'image/png',
-        'x-requested-with': 'XMLHttpRequest',
-        'x-csrf-token': agency.csrfToken ?? '',
-      },
-      body: new Uint8Array(png),
-    });
+    const uploaded = await agency.upload('PUT', '/agency/logo', new Uint8Array(png), 'image/png');
     expect(uploaded.status).toBe(200);
     const created = await agency.api<Body<Project>>('POST', '/projects/create', {
       project_name: 'Relaunch 2027',
@@ -383,15 +375,12 @@ describe.each(DATABASES)('GET /projects/{id}/export (%s database)', (database) =
         '<rect width="200" height="50" rx="8" fill="#0a5c8a"/>' +
         '<circle cx="25" cy="25" r="15" fill="#f5b700"/></svg>',
     );
-    const uploaded = await agency.raw('PUT', '/api/agency/logo', {
-      headers: {
-        accept: 'application/json',
-        'content-type': 'image/svg+xml',
-        'x-requested-with': 'XMLHttpRequest',
-        'x-csrf-token': agency.csrfToken ?? '',
-      },
-      body: new Uint8Array(svg),
-    });
+    const uploaded = await agency.upload(
+      'PUT',
+      '/agency/logo',
+      new Uint8Array(svg),
+      'image/svg+xml',
+    );
     expect(uploaded.status).toBe(200);
     const created = await agency.api<Body<Project>>('POST', '/projects/create', {
       project_name: 'Relaunch 2027',

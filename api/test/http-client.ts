@@ -102,6 +102,19 @@ export class HttpClient {
     }) as Promise<TestResponse<T>>;
   }
 
+  /** Sends raw bytes of `type` (a logo upload) with the headers the app sends. */
+  upload(method: string, path: string, body: Uint8Array<ArrayBuffer> | string, type: string) {
+    return this.raw(method, `/api${path}`, {
+      headers: {
+        accept: 'application/json',
+        'content-type': type,
+        'x-requested-with': 'XMLHttpRequest',
+        'x-csrf-token': this.csrfToken ?? '',
+      },
+      body,
+    });
+  }
+
   /** Loads a page (to get a session and its CSRF token), like a browser opening it. */
   page(path: string) {
     return this.raw('GET', path);
