@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
-import { demoAnswers } from '../../tools/src/demo-answers.ts';
+import { apiHeaders, fillWithDemoAnswers } from './demo-project.ts';
 import { registerAndLogin, watchCsp } from './support.ts';
 
 /**
@@ -37,12 +36,6 @@ const ENTRIES: Record<string, number> = {
   personas: 3,
 };
 
-/** The headers of the session's API calls (its CSRF token from the page). */
-async function apiHeaders(page: Page): Promise<Record<string, string>> {
-  const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
-  return { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': csrf ?? '' };
-}
-
 /** The owner brands the agency (name, colour, logo) through the API. */
 async function brandAgency(page: Page) {
   const headers = await apiHeaders(page);
@@ -60,24 +53,8 @@ async function brandAgency(page: Page) {
 
 /** Fills every step through the API as the logged-in owner and approves the project. */
 async function fillAndApprove(page: Page, projectId: string) {
+  await fillWithDemoAnswers(page, projectId, (kind) => ENTRIES[kind] ?? 3);
   const headers = await apiHeaders(page);
-  const answers = demoAnswers(await loadDefinitionFromDisk(undefined));
-  for (const [kind, items] of Object.entries(answers.lists)) {
-    for (const item of items.slice(0, ENTRIES[kind] ?? 3)) {
-      const response = await page.request.post(`/api/projects/${projectId}/${kind}`, {
-        data: item,
-        headers,
-      });
-      expect(response.status(), await response.text()).toBe(201);
-    }
-  }
-  for (const [kind, data] of Object.entries(answers.forms)) {
-    const response = await page.request.patch(`/api/projects/${projectId}/${kind}`, {
-      data: { ...data, version: 0 },
-      headers,
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  }
   const approve = await page.request.put(`/api/projects/${projectId}/approve`, { headers });
   expect(approve.status(), await approve.text()).toBe(200);
 }

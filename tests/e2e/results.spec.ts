@@ -3,40 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
-import { demoAnswers } from '../../tools/src/demo-answers.ts';
+import { fillWithDemoAnswers } from './demo-project.ts';
 import { expectAccessible, registerAndLogin, watchCsp } from './support.ts';
 
-/** Fills a project through the API as the logged-in owner (the session's CSRF token from the page). */
-async function fillProject(page: Page, projectId: string) {
-  const definition = await loadDefinitionFromDisk(undefined);
-  const answers = demoAnswers(definition);
-  const csrf = await page
-    .locator('meta[name="csrf-token"]')
-    .getAttribute('content', { timeout: 1000 })
-    .catch(() => null);
-  const headers = {
-    'X-Requested-With': 'XMLHttpRequest',
-    ...(csrf ? { 'X-CSRF-Token': csrf } : {}),
-  };
-  for (const [kind, items] of Object.entries(answers.lists)) {
-    // A few of each keep the document short; the benchmarks use the full demo project.
-    for (const item of items.slice(0, 3)) {
-      const response = await page.request.post(`/api/projects/${projectId}/${kind}`, {
-        data: item,
-        headers,
-      });
-      expect(response.status(), await response.text()).toBe(201);
-    }
-  }
-  for (const [kind, data] of Object.entries(answers.forms)) {
-    const response = await page.request.patch(`/api/projects/${projectId}/${kind}`, {
-      data: { ...data, version: 0 },
-      headers,
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-}
+/** Fills a project through the API as the logged-in owner: a few entries of each list keep the
+ * document short (the benchmarks use the full demo project). */
+const fillProject = (page: Page, projectId: string) =>
+  fillWithDemoAnswers(page, projectId, () => 3);
 
 test('a filled project reads as German prose and prints as a clean A4 document', async ({
   page,
