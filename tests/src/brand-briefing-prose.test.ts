@@ -38,7 +38,7 @@ describe('the brand briefing’s prose', () => {
       'Sie hat das Abitur und verdient im Monat netto 2.000 € bis 3.000 €.',
       'Am häufigsten nutzt sie Instagram.',
       'In ihrer Freizeit beschäftigt sie sich am liebsten mit Wandern.',
-      'Vom Produkt erwartet sie: Einfach bestellen',
+      'Vom Produkt erwartet sie: Einfach bestellen.',
     ]);
     // The results view shows the card as the title: the same sentences, no title rendered.
     expect(prose.describeItem('personas', persona, { title: false })).toEqual({ title: '', lines });
@@ -74,7 +74,7 @@ describe('the brand briefing’s prose', () => {
       'Er hat einen Meister- oder Technikerabschluss und verdient im Monat netto 2.000 € bis 3.000 €.',
       'Am häufigsten nutzt er Instagram.',
       'In seiner Freizeit beschäftigt er sich am liebsten mit Angeln und Gartenarbeit.',
-      'Vom Produkt erwartet er: Einfach bestellen',
+      'Vom Produkt erwartet er: Einfach bestellen.',
     ]);
   });
 
@@ -92,7 +92,7 @@ describe('the brand briefing’s prose', () => {
       'Das Nettoeinkommen liegt im Monat bei 2.000 € bis 3.000 €.',
       'Die Mediennutzung dreht sich vor allem um Instagram.',
       'Am liebsten wird die Freizeit mit Wandern verbracht.',
-      'Vom Produkt wird erwartet: Einfach bestellen',
+      'Vom Produkt wird erwartet: Einfach bestellen.',
     ]);
     // „Wichtig ist für Alex Glaube.“ was the wording before #38.
     const alex = prose.describeItem('personas', {
@@ -124,7 +124,7 @@ describe('the brand briefing’s prose', () => {
   it('leaves out sentences whose answers are missing, and says nothing about an empty form', () => {
     expect(
       prose.describeForm('brandpositioning', { mission_statement: 'Möbel fürs Leben' }),
-    ).toEqual(['Als Mission Statement formuliert sie: „Möbel fürs Leben“']);
+    ).toEqual(['Als Mission Statement formuliert sie: „Möbel fürs Leben“.']);
     expect(prose.describeForm('brandpositioning', {})).toEqual([]);
   });
 
@@ -138,7 +138,7 @@ describe('the brand briefing’s prose', () => {
       }),
     ).toEqual({
       title: 'Kundschaft',
-      lines: ['Diese Gruppe erwartet: Guter Service'],
+      lines: ['Diese Gruppe erwartet: Guter Service.'],
     });
   });
 
@@ -163,7 +163,7 @@ describe('the brand briefing’s prose of every step', () => {
       }),
     ).toEqual({
       title: 'Stiftungsrat',
-      lines: ['Diese Gruppe erwartet: transparenz'],
+      lines: ['Diese Gruppe erwartet: transparenz.'],
     });
   });
 
@@ -177,7 +177,7 @@ describe('the brand briefing’s prose of every step', () => {
       }),
     ).toEqual({
       title: 'Muster GmbH',
-      lines: ['Marktführer'],
+      lines: ['Marktführer.'],
     });
     expect(
       prose.describeItem('competitors', {
@@ -185,7 +185,7 @@ describe('the brand briefing’s prose of every step', () => {
         explanation: 'nur lokal',
         importance: 1,
       }).lines,
-    ).toEqual(['Nur lokal']);
+    ).toEqual(['Nur lokal.']);
   });
 
   it('goals: the preset of the goal type, or the own goal, and a sentence per group', () => {
@@ -197,7 +197,7 @@ describe('the brand briefing’s prose of every step', () => {
       }),
     ).toEqual({
       title: 'Termin buchen',
-      lines: ['Für die Nutzerinnen und Nutzer heißt das: Online in zwei Minuten'],
+      lines: ['Für die Nutzerinnen und Nutzer heißt das: Online in zwei Minuten.'],
     });
     expect(
       prose.describeItem('goals', {
@@ -213,7 +213,7 @@ describe('the brand briefing’s prose of every step', () => {
         custom_goal: 'kultmarke werden',
         goal_definition: 'Fans',
       }),
-    ).toEqual({ title: 'Kultmarke werden', lines: ['Für die Marke bedeutet das: Fans'] });
+    ).toEqual({ title: 'Kultmarke werden', lines: ['Für die Marke bedeutet das: Fans.'] });
   });
 
   it('user stories: "Als … möchte ich …, damit …."; the priority is the card’s badge', () => {
@@ -327,7 +327,7 @@ describe('the brand briefing’s prose of every step', () => {
     ).toEqual([
       'Die Marke verspricht persönliche Beratung, den besten Preis sowie Fairness und Transparenz.',
       'Sie richtet sich an die öffentliche Hand sowie Seniorinnen und Senioren.',
-      'Als Mission Statement formuliert sie: „Möbel fürs Leben“',
+      'Als Mission Statement formuliert sie: „Möbel fürs Leben“.',
     ]);
   });
 

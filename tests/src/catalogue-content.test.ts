@@ -65,7 +65,7 @@ describe('the shipped catalogue', () => {
     expect(page.title).toContain('Unser Sortiment');
     // Priority and today's address are the card's badge and link: no line repeats them (#38).
     expect(page.lines).toEqual([
-      'Auf die Seite gehört: Brote, Brötchen und Torten der Woche',
+      'Auf die Seite gehört: Brote, Brötchen und Torten der Woche.',
       'Texte und Bilder liefert das Unternehmen selbst.',
     ]);
   });

@@ -283,14 +283,12 @@ export function proofreadingProblems(sample: ProseSample, vocabulary: Set<string
     for (const word of asciiUmlautWords(text, vocabulary))
       say(`„${word}“ mit Ersatz für einen Umlaut`);
   }
-  // A line that ends with the customer's own text ends as they wrote it; a fact line
-  // („Höchster Bildungsabschluss: Abitur“) is a label and a value, no sentence.
-  const answered = answerTexts(sample.data);
-  const sentence = (line: string) =>
-    !/^[^:]+: \S/u.test(line) && !answered.some((text) => line.endsWith(text));
+  // Every line ends with a mark – also one that ends with the customer's text after a colon
+  // („Diese Gruppe erwartet: schnelle Antworten“): its template ends with a full stop, which
+  // gives way to the customer's own mark. A full stop after the ellipsis or the closing quotation
+  // mark of the text: „Das Team sagt: „Gut.““.
   for (const line of sample.lines)
-    // „[Feld]“ is the generator's gap for a customer's text.
-    if (sentence(line) && !/[.!?…“")\]]$/u.test(line))
+    if (!/(?:[.!?…]|[.!?…][“”"»«’)]|[^.!?…][“”"»«’)\]]\.)$/u.test(line))
       problems.push(`Satz ohne Schlusszeichen: „${line}“`);
   return problems;
 }

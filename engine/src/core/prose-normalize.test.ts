@@ -87,6 +87,14 @@ describe('a rendered sentence (#38)', () => {
     expect(tidySentence('Offen,.')).toBe('Offen.');
     expect(tidySentence('  Zu viel Raum .')).toBe('Zu viel Raum.');
     expect(tidySentence('Sie sagt: „Gut.“.')).toBe('Sie sagt: „Gut.“');
+    // A template's full stop after the customer's ellipsis or quotation with its own mark (#38).
+    expect(tidySentence('Was gefällt: die Fotos usw....')).toBe('Was gefällt: die Fotos usw...');
+    expect(tidySentence('Vom Produkt erwartet sie: "Alles aus einer Hand!".')).toBe(
+      'Vom Produkt erwartet sie: "Alles aus einer Hand!"',
+    );
+    expect(tidySentence('Als Mission formuliert sie: „Wir bauen Möbel“.')).toBe(
+      'Als Mission formuliert sie: „Wir bauen Möbel“.',
+    );
     // An ellipsis and a template's no-break space stay.
     expect(tidySentence('Und so weiter...')).toBe('Und so weiter...');
     expect(tidySentence('Als Budget sind 5.000\u00a0€ eingeplant.')).toBe(

@@ -109,8 +109,9 @@ export function normalizeProseText(text: string, rule?: NormalizeRule): string {
 /**
  * One rendered sentence as an editor would let it pass: trimmed, the first letter in upper case (a
  * customer's text that opens a sentence: „mehr Umsatz“), and no doubled marks where a template's
- * full stop meets the customer's own („!.“, „..“, „?.“, „,.“, „ .“). A template's own doubled
- * space stays, for the proofreading test to find (the customer's spaces are collapsed already).
+ * full stop meets the customer's own („!.“, „..“, „?.“, „,.“, „ .“, „....“, „?“.“). A template that
+ * ends with the customer's text ends with a full stop, kept only where the text has no mark of its
+ * own. A template's own doubled space stays, for the proofreading test to find (the customer's spaces are collapsed already).
  */
 export function tidySentence(text: string): string {
   const tidy = text
@@ -119,6 +120,9 @@ export function tidySentence(text: string): string {
     .replace(/([!?…])\./gu, '$1')
     .replace(/[,;:]\./gu, '.')
     .replace(/(?<!\.)\.\.(?!\.)/gu, '.')
-    .replace(/([.!?]“)\./gu, '$1');
+    // The template's full stop after the customer's own „...“ or after a quotation that ends
+    // with its own mark (`„Gut.“.`, `"Gut!".`).
+    .replace(/(?<!\.)(\.\.\.)\.$/gu, '$1')
+    .replace(/([.!?…][“”"»«’'])\./gu, '$1');
   return capitalizeFirst(tidy);
 }
