@@ -6,6 +6,7 @@ import { UsersModule } from '../users/users.module.ts';
 import { AccountSettingsController } from './account-settings.controller.ts';
 import { AccountsService } from './accounts.service.ts';
 import { AuthPagesController } from './auth-pages.controller.ts';
+import { AuthPagesService } from './auth-pages.service.ts';
 import { CurrentPasswordService } from './current-password.service.ts';
 import { EmailChangeController } from './email-change.controller.ts';
 import { EmailChangeService } from './email-change.service.ts';
@@ -37,6 +38,7 @@ import { SessionSerializer } from './session.serializer.ts';
       inject: [MikroORM],
     },
     AccountsService,
+    AuthPagesService,
     OneTimeTokensService,
     RateLimitService,
     CurrentPasswordService,
