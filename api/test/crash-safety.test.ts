@@ -2,7 +2,6 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +21,7 @@ import {
 import { HttpClient, type TestResponse } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
 import { verifyLinkFromMailFolder } from './mail-folder.ts';
-import { buildServer, freePort, startServerProcess } from './server-process.ts';
+import { builtServer, freePort, startServerProcess } from './server-process.ts';
 import { hostPort, startProxy } from './tcp-proxy.ts';
 import { createServerDatabase } from './test-server.ts';
 
@@ -43,7 +42,6 @@ import { createServerDatabase } from './test-server.ts';
  *    back the same process answers 200 again.
  */
 
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const GERMAN_MESSAGES = new Set(Object.values(messages.errors));
 
 const PROJECTS = 10;
@@ -71,7 +69,6 @@ async function within<T>(ms: number, promise: Promise<T>, what: string): Promise
 }
 
 describe('crash safety: the API process dies, the database does not', () => {
-  let buildRoot: string;
   let buildDir: string;
   let dataDir: string;
   let databaseDir: string;
@@ -114,10 +111,7 @@ describe('crash safety: the API process dies, the database does not', () => {
   }
 
   beforeAll(async () => {
-    buildRoot = await mkdtemp(path.join(apiDir, '.test-dist-crash-'));
-    // `dist/` is ignored by git, so nothing of the build shows up as untracked.
-    buildDir = path.join(buildRoot, 'dist');
-    buildServer(buildDir);
+    buildDir = await builtServer();
     dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-crash-'));
     databaseDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-crash-db-'));
     if (process.env.TEST_DATABASE_URL) {
@@ -184,7 +178,6 @@ describe('crash safety: the API process dies, the database does not', () => {
     await dropServerDatabase?.();
     await rm(dataDir, { recursive: true, force: true });
     await rm(databaseDir, { recursive: true, force: true });
-    await rm(buildRoot, { recursive: true, force: true });
   });
 
   interface Write {

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,18 +16,44 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Compiles the API like `npm run build -w api`, into `outDir` (inside api/, so its imports resolve). */
-export function buildServer(outDir: string): void {
-  execFileSync(
-    process.execPath,
-    [
-      path.join(apiDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      path.join(apiDir, 'tsconfig.build.json'),
-      '--outDir',
-      outDir,
-    ],
-    { stdio: 'inherit' },
+/**
+ * The compiled server of `npm run build -w api` (`api/dist`), which every test of server processes
+ * shares: `npm test` builds it before the tests run; when a source under `api/src` is newer than
+ * the build (a test run on its own after an edit), it is built here first – once, whichever test
+ * file gets there first (a lock folder keeps two workers from building at the same time).
+ */
+export async function builtServer(): Promise<string> {
+  const distDir = path.join(apiDir, 'dist');
+  const lock = path.join(apiDir, '.build-lock');
+  for (;;) {
+    if (!buildIsStale(distDir)) return distDir;
+    try {
+      mkdirSync(lock);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    try {
+      if (buildIsStale(distDir)) {
+        execFileSync('npm', ['run', 'build', '-w', 'api'], {
+          cwd: path.join(apiDir, '..'),
+          stdio: 'inherit',
+        });
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Whether `api/dist` is missing or older than the newest file under `api/src`. */
+function buildIsStale(distDir: string): boolean {
+  const entry = path.join(distDir, 'main.js');
+  if (!existsSync(entry)) return true;
+  const built = statSync(entry).mtimeMs;
+  const sources = readdirSync(path.join(apiDir, 'src'), { recursive: true, withFileTypes: true });
+  return sources.some(
+    (file) => file.isFile() && statSync(path.join(file.parentPath, file.name)).mtimeMs > built,
   );
 }
 

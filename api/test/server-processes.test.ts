@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, freePort, startServerProcess } from './server-process.ts';
+import { builtServer, freePort, startServerProcess } from './server-process.ts';
 import { createServerDatabase } from './test-server.ts';
 
 /*
@@ -27,7 +27,6 @@ const migrationFiles = readdirSync(path.join(apiDir, 'src', 'database', 'migrati
   (file) => /^Migration\d+\.ts$/.test(file),
 );
 
-let buildRoot: string;
 let buildDir: string;
 const running = new Set<ChildProcess>();
 
@@ -147,10 +146,7 @@ async function slowLogin(url: string) {
 }
 
 beforeAll(async () => {
-  buildRoot = await mkdtemp(path.join(apiDir, '.test-dist-processes-'));
-  // `dist/` is ignored by git, so nothing of the build shows up as untracked.
-  buildDir = path.join(buildRoot, 'dist');
-  buildServer(buildDir);
+  buildDir = await builtServer();
 }, 180_000);
 
 /** What a failed test left running. */
@@ -164,7 +160,6 @@ afterEach(killAll);
 
 afterAll(async () => {
   await killAll();
-  await rm(buildRoot, { recursive: true, force: true });
 });
 
 describe('the embedded database belongs to one process', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from './server-process.ts';
+import { builtServer } from './server-process.ts';
 
 /*
  * What an operator sees when the server cannot start because of its surroundings: a Node older
@@ -24,22 +24,18 @@ const systemNodeMajor = existsSync(SYSTEM_NODE)
 /** A stack trace's frame line, as Node prints them. */
 const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 
-let buildRoot: string;
 let buildDir: string;
 let scratch: string;
 /** Folders this test mounted a file system on (unmounted at the end). */
 const mounts: string[] = [];
 
 beforeAll(async () => {
-  buildRoot = await mkdtemp(path.join(apiDir, '.test-dist-startup-'));
-  buildDir = path.join(buildRoot, 'dist');
-  buildServer(buildDir);
+  buildDir = await builtServer();
   scratch = await mkdtemp(path.join(tmpdir(), 'fragewerk-startup-'));
 }, 180_000);
 
 afterAll(async () => {
   for (const folder of mounts) execFileSync('umount', [folder]);
-  await rm(buildRoot, { recursive: true, force: true });
   await rm(scratch, { recursive: true, force: true });
 });
 

@@ -2,18 +2,14 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import { FIXTURE_CATALOGUE } from '../../tests/src/fixture-catalogue.ts';
 import { HttpClient } from './http-client.ts';
 import { PASSWORD } from './accounts.ts';
 import { verifyLinkFromMailFolder } from './mail-folder.ts';
-import { buildServer, freePort, startServerProcess } from './server-process.ts';
+import { builtServer, freePort, startServerProcess } from './server-process.ts';
 import { createServerDatabase } from './test-server.ts';
-
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
-const buildDir = path.join(apiDir, '.test-dist');
 
 /**
  * Scale-out (docs/architecture.md#datenbank-mail-prozesse): the API keeps no state in memory, so
@@ -29,7 +25,7 @@ describe('two API processes on one PostgreSQL', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    buildServer(buildDir);
+    const buildDir = await builtServer();
     let databaseUrl: string;
     if (process.env.TEST_DATABASE_URL) {
       const serverDatabase = await createServerDatabase();
@@ -73,7 +69,6 @@ describe('two API processes on one PostgreSQL', () => {
     await database?.stop();
     await adminDrop?.();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(buildDir, { recursive: true, force: true });
   });
 
   it('shares sessions: logged in at one process, known at the other', async () => {
