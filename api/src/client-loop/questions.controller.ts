@@ -20,7 +20,7 @@ export class QuestionsController {
   }
 
   @Post()
-  @ForProject('manage')
+  @ForProject('change')
   async ask(@Access() access: ProjectAccess, @VerifiedUser() user: UserRow, @Body() body: unknown) {
     return { data: await this.questions.ask(access, user, body) };
   }
@@ -38,7 +38,7 @@ export class QuestionsController {
   }
 
   @Patch(':qid')
-  @ForProject('manage')
+  @ForProject('change')
   async setResolved(
     @Access() access: ProjectAccess,
     @VerifiedUser() user: UserRow,

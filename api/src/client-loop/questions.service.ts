@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { visibleDefinition } from '@fragewerk/engine/core';
 import type { ProjectQuestionJson } from '@fragewerk/schemas/types';
-import { ApiError, forbidden, invalid, notFound } from '../common/api-error.ts';
+import { ApiError, invalid, notFound } from '../common/api-error.ts';
 import { bodyCheck } from '../common/body-check.ts';
 import { objectBody } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
@@ -85,7 +85,6 @@ export class QuestionsService {
    */
   async ask(access: ProjectAccess, user: UserRow, body: unknown): Promise<ProjectQuestionJson> {
     const { project } = access;
-    if (project.is_archived) throw forbidden(t('errors.archived'));
     const result = this.validator('form:project-question')(objectBody(body));
     if (!result.valid) throw invalid(result.errors);
     const { step: stepKey, text } = result.value;
@@ -197,7 +196,6 @@ export class QuestionsService {
     body: unknown,
   ): Promise<ProjectQuestionJson> {
     const { project } = access;
-    if (project.is_archived) throw forbidden(t('errors.archived'));
     const { resolved } = checkState(body, this.definition.messages);
     if (!isUuid(questionId)) throw notFound(t('errors.questionNotFound'));
 

@@ -12,7 +12,7 @@ export class RemindersController {
 
   @Post('reminders')
   @HttpCode(200)
-  @ForProject('manage')
+  @ForProject('change')
   async sendNow(@Access() access: ProjectAccess, @VerifiedUser() user: UserRow) {
     return { data: await this.reminders.sendNow(access, user) };
   }

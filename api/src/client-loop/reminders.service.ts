@@ -6,7 +6,7 @@ import {
   projectProgress,
   visibleDefinition,
 } from '@fragewerk/engine/core';
-import { ApiError, forbidden } from '../common/api-error.ts';
+import { ApiError } from '../common/api-error.ts';
 import { dateColumnText } from '../common/date-column.ts';
 import { t } from '../common/messages.ts';
 import { waitText } from '../common/wait-text.ts';
@@ -157,7 +157,6 @@ export class RemindersService {
    * {@link MANUAL_REMINDER_LIMIT} per project and hour.
    */
   async sendNow({ project }: ProjectAccess, user: UserRow): Promise<{ sent: number }> {
-    if (project.is_archived) throw forbidden(t('errors.archived'));
     if (project.is_approved)
       throw new ApiError(HttpStatus.CONFLICT, { message: t('errors.remindersApproved') });
     const today = berlinDate(new Date());

@@ -17,20 +17,20 @@ export class CustomerContactsController {
   }
 
   @Post('customer-contacts')
-  @ForProject('manage')
+  @ForProject('change')
   async add(@Access() access: ProjectAccess, @Body() body: unknown) {
     return { data: await this.contacts.add(access, body) };
   }
 
   @Delete('customer-contacts/:contactId')
   @HttpCode(204)
-  @ForProject('manage')
+  @ForProject('change')
   async remove(@Access() access: ProjectAccess, @Param('contactId') contactId: string) {
     await this.contacts.remove(access, contactId);
   }
 
   @Post('invitations')
-  @ForProject('manage')
+  @ForProject('change')
   async invite(
     @Access() access: ProjectAccess,
     @VerifiedUser() user: UserRow,

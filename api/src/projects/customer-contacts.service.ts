@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { briefingMinutes, visibleDefinition } from '@fragewerk/engine/core';
-import { ApiError, forbidden, invalid, notFound } from '../common/api-error.ts';
+import { ApiError, invalid, notFound } from '../common/api-error.ts';
 import { bodyCheck } from '../common/body-check.ts';
 import { objectBody } from '../common/json-body.ts';
 import { t } from '../common/messages.ts';
@@ -46,8 +46,8 @@ const checkContact = bodyCheck<{ name: string; email: string }>(contactSchema);
 
 /**
  * The people on the customer's side of a project and the invitations the agency mails them
- * (docs/product.md#kundschaft). Members only (`@ForProject('manage')`); nothing changes on an
- * archived project.
+ * (docs/product.md#kundschaft). Members only, and nothing changes on an
+ * archived project (`@ForProject('change')`).
  */
 @Injectable()
 export class CustomerContactsService {
@@ -67,7 +67,6 @@ export class CustomerContactsService {
 
   /** POST /api/projects/{id}/customer-contacts: a new contact (an address once per project). */
   async add({ project }: ProjectAccess, body: unknown): Promise<ContactRow> {
-    if (project.is_archived) throw forbidden(t('errors.archived'));
     const value = checkContact(body, this.definition.messages);
     return this.orm.em.fork().transactional(async (em) => {
       await lockProject(em, project.id);
@@ -77,7 +76,6 @@ export class CustomerContactsService {
 
   /** DELETE /api/projects/{id}/customer-contacts/{contactId}. */
   async remove({ project }: ProjectAccess, contactId: string): Promise<void> {
-    if (project.is_archived) throw forbidden(t('errors.archived'));
     if (!isUuid(contactId) || !(await deleteContact(this.orm.em, project.id, contactId)))
       throw notFound(t('errors.contactNotFound'));
   }
@@ -89,7 +87,6 @@ export class CustomerContactsService {
    */
   async invite(access: ProjectAccess, user: UserRow, body: unknown): Promise<ContactRow> {
     const { project } = access;
-    if (project.is_archived) throw forbidden(t('errors.archived'));
     // A platform form: the dialog checks it in the browser with the same schema and messages.
     const result = this.validator('form:customer-invitation')(objectBody(body));
     if (!result.valid) throw invalid(result.errors);

@@ -8,17 +8,20 @@ import { agencyContact } from '../users/agency-contact.ts';
 import type { UserRow } from '../users/user-row.ts';
 import { findProject, type ProjectRecord } from './projects.repository.ts';
 import { CUSTOMER_ACTOR, memberActor, type Actor, type ActorSql } from './activity.repository.ts';
+import {
+  decideProjectAccess,
+  memberSql,
+  projectAccessSql,
+  projectRoleOf,
+  type AccessCaller,
+  type AccessProject,
+  type ProjectCondition,
+  type ProjectIntent,
+  type ProjectRefusal,
+  type ProjectRole,
+} from './project-access-rule.ts';
 
-/**
- * What someone wants to do with a project:
- * - `read`: see it with its answers;
- * - `answer`: change the questionnaire;
- * - `approve`: approve the questionnaire;
- * - `manage`: settings, share link (the agency's members only);
- * - `results`: read the results view (the agency's members always; a share-link holder only while
- *   the agency has shared it, `is_niceview_enabled`).
- */
-export type ProjectIntent = 'read' | 'answer' | 'approve' | 'manage' | 'results';
+export type { ProjectIntent, ProjectCondition } from './project-access-rule.ts';
 
 /** Who makes a request: the logged-in user and the share token sent along, either may be absent. */
 export interface Caller {
@@ -32,7 +35,7 @@ export interface Caller {
  */
 export interface ProjectAccess {
   project: ProjectRecord;
-  role: 'member' | 'token';
+  role: ProjectRole;
   /** The member's user id where `role` is `member`: who acts, for the project's history. */
   memberId?: string;
 }
@@ -47,35 +50,30 @@ export interface AnswerClaim {
   projectId: string;
 }
 
-/** A condition on the project row `p`, with its parameters, for a write that checks access itself. */
-export interface ProjectCondition {
-  sql: string;
-  params: unknown[];
-}
-
 /**
- * The one place that decides who may do what with a project (docs/product.md#zustände,
- * docs/product.md#rollen-und-rechte): every verified member of the project's agency through the
- * session (owners and members alike: only the agency's own routes tell them apart), a customer
- * through the share token of exactly this project. Another agency's project is not found.
+ * Applies the one project access rule (`project-access-rule.ts`) for every project route: every
+ * verified member of the project's agency through the session (owners and members alike: only the
+ * agency's own routes tell them apart), a customer through the share token of exactly this
+ * project. Another agency's project is not found. `resolve` decides on the row it reads;
+ * `answerCondition` hands the same rule as SQL to a write that checks access itself.
  */
 @Injectable()
 export class ProjectAccessService {
   constructor(private readonly orm: MikroORM) {}
 
-  /** The caller's access to the project for `intent`, or the 401/403/404 that answers it. */
-  async resolve(
-    { user, editToken: token }: Caller,
-    projectId: string,
-    intent: ProjectIntent,
-  ): Promise<ProjectAccess> {
+  /**
+   * The caller's access to the project for `intent`, or the 401/403/404/410 that answers it: the
+   * role and the decision come from the rule (`project-access-rule.ts`), the reasons from here.
+   */
+  async resolve(caller: Caller, projectId: string, intent: ProjectIntent): Promise<ProjectAccess> {
+    const { user, editToken: token } = caller;
     const project = isUuid(projectId) ? await findProject(this.orm.em, projectId) : null;
+    const role = project
+      ? projectRoleOf(accessCaller(caller), accessProject(project), sameSecret)
+      : undefined;
+    if (role === 'unverified') throw forbidden(t('errors.notVerified'));
 
-    const isMember = Boolean(project && user && project.agency.id === user.agency.id);
-    if (isMember && !user!.verified_at) throw forbidden(t('errors.notVerified'));
-    const holdsToken = Boolean(project && token && sameSecret(token, project.edit_token));
-
-    if (!project || (!isMember && !holdsToken)) {
+    if (!project || !role) {
       if (!user && !token) throw unauthorized();
       if (user && !user.verified_at && !token) throw forbidden(t('errors.notVerified'));
       // A link the agency has renewed: say so and whom to ask, and nothing else of the project.
@@ -83,25 +81,9 @@ export class ProjectAccessService {
         throw gone(t('errors.linkRenewed'), contactOf(project));
       throw notFound(t('errors.projectNotFound'));
     }
-    const role = isMember ? 'member' : 'token';
-    // A customer learns whom to ask when the project is closed to them.
-    const refused = (message: string) =>
-      role === 'token' ? forbidden(message, contactOf(project)) : forbidden(message);
-
-    if (intent === 'manage' && role !== 'member') throw forbidden();
-    if (project.is_archived) {
-      // The agency still reads an archived project (its settings page needs it); nobody edits it.
-      if (role === 'token' || intent === 'answer' || intent === 'approve')
-        throw refused(t('errors.archived'));
-    }
-    if (project.is_approved && role === 'token' && (intent === 'answer' || intent === 'approve')) {
-      throw refused(t('errors.approved'));
-    }
-    // The results are the agency's work product: the customer sees them only once shared.
-    if (intent === 'results' && role === 'token' && !project.is_niceview_enabled) {
-      throw forbidden(t('errors.resultsNotShared'));
-    }
-    return { project, role, ...(isMember ? { memberId: user!.id } : {}) };
+    const refusal = decideProjectAccess(role, project, intent);
+    if (refusal) throw refusalError(refusal, role, project);
+    return { project, role, ...(role === 'member' ? { memberId: user!.id } : {}) };
   }
 
   /**
@@ -119,32 +101,20 @@ export class ProjectAccessService {
   }
 
   /**
-   * The rule of `resolve(caller, projectId, 'answer')` as a condition on the project row `p`, for
-   * a project on the revision `revisionId`: not archived, and the caller is a verified member of
-   * its agency or holds its share token while it is not approved. Undefined where the caller can not be let in
-   * this way (no credentials, an unverified login, no id): `resolve` then says why.
-   * The token is compared by the database on the row found by id, so its timing tells nothing
-   * about other projects' tokens.
+   * The rule for `answer` (`projectAccessSql`) as a condition on the project row `p`, for a
+   * project on the revision `revisionId`: what `resolve(caller, projectId, 'answer')` allows.
+   * Undefined where the caller can not be let in this way (no credentials, no id): `resolve` then
+   * says why.
    */
   answerCondition(
-    { caller: { user, editToken }, projectId }: AnswerClaim,
+    { caller, projectId }: AnswerClaim,
     revisionId: string,
   ): ProjectCondition | undefined {
-    if (!isUuid(projectId) || (user && !user.verified_at)) return undefined;
-    const callers: string[] = [];
-    const params: unknown[] = [projectId, revisionId];
-    if (user) {
-      callers.push('p.agency_id = ?');
-      params.push(user.agency.id);
-    }
-    if (editToken) {
-      callers.push('(p.edit_token = ? and not p.is_approved)');
-      params.push(editToken);
-    }
-    if (callers.length === 0) return undefined;
+    if (!isUuid(projectId) || (!caller.user && !caller.editToken)) return undefined;
+    const access = projectAccessSql(accessCaller(caller), 'answer');
     return {
-      sql: `p.id = ? and p.definition_revision_id = ? and not p.is_archived and (${callers.join(' or ')})`,
-      params,
+      sql: `p.id = ? and p.definition_revision_id = ? and ${access.sql}`,
+      params: [projectId, revisionId, ...access.params],
     };
   }
 }
@@ -167,12 +137,36 @@ export function actorOf(access: ProjectAccess): ActorSql {
  * user where the project is their agency's, else the share-link holder – decided by the database
  * in the write's own statement, like its access (`answerCondition`).
  */
-export function claimActor({ caller: { user }, projectId }: AnswerClaim): ActorSql {
-  if (!user) return CUSTOMER_ACTOR;
+export function claimActor({ caller, projectId }: AnswerClaim): ActorSql {
+  if (!caller.user?.verified_at) return CUSTOMER_ACTOR;
+  const member = memberSql(accessCaller(caller), 'ap');
   return {
-    sql: '(select case when ap.agency_id = ?::uuid then ?::uuid end from project ap where ap.id = ?::uuid)',
-    params: [user.agency.id, user.id, projectId],
+    sql: `(select case when ${member.sql} then ?::uuid end from project ap where ap.id = ?::uuid)`,
+    params: [...member.params, caller.user.id, projectId],
   };
+}
+
+/** The caller as the rule sees them. */
+const accessCaller = ({ user, editToken }: Caller): AccessCaller => ({
+  ...(user ? { user: { agencyId: user.agency.id, verified: Boolean(user.verified_at) } } : {}),
+  ...(editToken !== undefined ? { editToken } : {}),
+});
+
+/** The project row as the rule sees it. */
+const accessProject = (project: ProjectRecord): AccessProject => ({
+  agencyId: project.agency.id,
+  editToken: project.edit_token,
+  is_archived: project.is_archived,
+  is_approved: project.is_approved,
+  is_niceview_enabled: project.is_niceview_enabled,
+});
+
+/** The answer to a refusal of the rule: a customer learns whom to ask when the project is closed to them. */
+function refusalError(refusal: ProjectRefusal, role: ProjectRole, project: ProjectRecord) {
+  if (refusal === 'forbidden') return forbidden();
+  if (refusal === 'resultsNotShared') return forbidden(t('errors.resultsNotShared'));
+  const message = t(refusal === 'archived' ? 'errors.archived' : 'errors.approved');
+  return role === 'token' ? forbidden(message, contactOf(project)) : forbidden(message);
 }
 
 /** Whom a customer of `project` asks: its responsible member, else its agency. */

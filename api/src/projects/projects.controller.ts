@@ -47,7 +47,7 @@ export class ProjectsController {
 
   @Put(':id/edit-token')
   @HttpCode(200)
-  @ForProject('manage')
+  @ForProject('change')
   async regenerateToken(@Access() access: ProjectAccess) {
     return { data: await this.projects.regenerateToken(access) };
   }

@@ -371,7 +371,6 @@ export class ProjectsService {
 
   /** PUT /projects/{id}/edit-token: a new share link; the old one stops working at once. */
   async regenerateToken(access: ProjectAccess) {
-    if (access.project.is_archived) throw forbidden(t('errors.archived'));
     const former = access.project.edit_token;
     await this.orm.em.transactional(async (em) => {
       // The old link is recognised later only by its hash (docs/product.md#der-freigabelink).

@@ -9,14 +9,14 @@ export class StepReviewsController {
   constructor(private readonly reviews: StepReviewsService) {}
 
   @Put()
-  @ForProject('manage')
+  @ForProject('change')
   async mark(@Access() access: ProjectAccess, @Param('step') step: string) {
     return { data: await this.reviews.mark(access, step) };
   }
 
   @Delete()
   @HttpCode(204)
-  @ForProject('manage')
+  @ForProject('change')
   async remove(@Access() access: ProjectAccess, @Param('step') step: string) {
     await this.reviews.remove(access, step);
   }

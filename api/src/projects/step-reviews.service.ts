@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { visibleDefinition } from '@fragewerk/engine/core';
 import type { StepReviewJson } from '@fragewerk/schemas/types';
-import { forbidden, notFound } from '../common/api-error.ts';
+import { notFound } from '../common/api-error.ts';
 import { t } from '../common/messages.ts';
 import {
   DEFINITION_REVISIONS,
@@ -15,8 +15,8 @@ import { markReviewed, removeReview } from './step-reviews.repository.ts';
 
 /**
  * The „geprüft“ marks a member sets on the steps of a project (docs/product.md#geprüft), each
- * with its line in the history, in one transaction. Members only (`@ForProject('manage')`);
- * nothing changes on an archived project.
+ * with its line in the history, in one transaction. Members only, not on an archived project
+ * (`@ForProject('change')`).
  */
 @Injectable()
 export class StepReviewsService {
@@ -57,9 +57,8 @@ export class StepReviewsService {
     });
   }
 
-  /** 404 unless the project shows the step; 403 on an archived project. */
+  /** 404 unless the project shows the step. */
   private async checkStep({ project }: ProjectAccess, stepKey: string): Promise<void> {
-    if (project.is_archived) throw forbidden(t('errors.archived'));
     const { definition } = await this.revisions.of(project);
     const shown = visibleDefinition(definition, project.hidden_steps ?? []);
     if (!shown.steps.some((step) => step.meta.key === stepKey))
