@@ -252,11 +252,11 @@ describe('ProseRenderer', () => {
     });
     const all = (value: number, count = letters.length) =>
       Object.fromEntries(letters.slice(0, count).map((letter) => [letter, value]));
-    // Nine rows: three sentences of three; a missing `_also` falls back to the strength's own.
+    // Nine rows and only `_more`: two sentences (five and four) rather than a third that opens
+    // like the first („Die Marke ist ganz klar … Die Marke ist ganz klar …“).
     expect(many.describeProfile('scale', all(3))!.sentences).toEqual([
-      'Die Marke ist ganz klar a2, b2 und c2 statt a1, b1 und c1. ' +
-        'Ebenso klar ist sie d2, e2 und f2 statt d1, e1 und f1. ' +
-        'Die Marke ist ganz klar g2, h2 und i2 statt g1, h1 und i1.',
+      'Die Marke ist ganz klar a2, b2, c2, d2 und e2 statt a1, b1, c1, d1 und e1. ' +
+        'Ebenso klar ist sie f2, g2, h2 und i2 statt f1, g1, h1 und i1.',
     ]);
     expect(many.describeProfile('scale', all(-3, 5))!.sentences).toEqual([
       'Die Marke ist ganz klar a1, b1 und c1 statt a2, b2 und c2. Ebenso klar ist sie d1 und e1 statt d2 und e2.',
@@ -264,6 +264,59 @@ describe('ProseRenderer', () => {
     expect(many.describeProfile('scale', all(3, 4))!.sentences).toEqual([
       'Die Marke ist ganz klar a2, b2, c2 und d2 statt a1, b1, c1 und d1.',
     ]);
+  });
+});
+
+describe('a frozen revision without the continuations of a strength (#38)', () => {
+  it('tells a strength of many rows in one sentence instead of repeating its opening', async () => {
+    const definition = await loadFixture(FIXTURE_WIDGETS);
+    const letters = 'abcdefghi'.split('');
+    // The polarity profile's templates as an approved project's revision of #38 froze them:
+    // one per strength, no `_more`, `_also` or `_still`.
+    const frozen = new ProseRenderer({
+      ...definition,
+      steps: definition.steps.map((step) =>
+        step.meta.key === 'scale'
+          ? {
+              ...step,
+              schema: {
+                ...step.schema,
+                properties: Object.fromEntries(
+                  letters.map((letter) => [letter, { 'x-poles': [`${letter}1`, `${letter}2`] }]),
+                ),
+              },
+              prose: {
+                ...step.prose,
+                profile: {
+                  level_3: 'Die Marke ist ganz klar {{poles, list}} statt {{others, list}}.',
+                  level_2_first:
+                    'Die Marke ist deutlich eher {{poles, list}} als {{others, list}}.',
+                  level_2: 'Deutlich eher ist sie {{poles, list}} als {{others, list}}.',
+                  level_1_first: 'Die Marke wirkt eher {{poles, list}} als {{others, list}}.',
+                  level_1: 'Sie wirkt eher {{poles, list}} als {{others, list}}.',
+                  level_0_first: 'Zwischen {{pairs, list}} hält die Marke die Mitte.',
+                  level_0: 'Zwischen {{pairs, list}} hält sie die Mitte.',
+                },
+              },
+            }
+          : step,
+      ),
+    });
+    const values = [3, 3, 3, 3, 3, 2, 2, 2, 2];
+    const answers = Object.fromEntries(letters.map((letter, index) => [letter, values[index]]));
+    expect(frozen.describeProfile('scale', answers)!.sentences).toEqual([
+      'Die Marke ist ganz klar a2, b2, c2, d2 und e2 statt a1, b1, c1, d1 und e1.',
+      'Deutlich eher ist sie f2, g2, h2 und i2 als f1, g1, h1 und i1.',
+    ]);
+    const allTwo = Object.fromEntries(letters.map((letter) => [letter, -2]));
+    const [paragraph] = frozen.describeProfile('scale', allTwo)!.sentences;
+    expect(paragraph).toBe(
+      'Die Marke ist deutlich eher a1, b1, c1, d1, e1, f1, g1, h1 und i1 als ' +
+        'a2, b2, c2, d2, e2, f2, g2, h2 und i2.',
+    );
+    // Every paragraph one sentence: no opening twice.
+    for (const text of frozen.describeProfile('scale', allTwo)!.sentences)
+      expect(text.match(/\. [A-ZÄÖÜ]/gu)).toBeNull();
   });
 });
 

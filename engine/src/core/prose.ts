@@ -399,20 +399,35 @@ export class ProseRenderer {
    * sentence names the brand (`_first`), the ones after it may refer back to it. A strength of
    * more than {@link PAIRS_PER_SENTENCE} rows is told in as few sentences as that allows, of
    * even length; its sentences after the first take the contexts of {@link CONTINUED} in turn
-   * („Ebenso klar ist sie …“), which fall back to the strength's own template.
+   * („Ebenso klar ist sie …“) that the revision has. A revision with fewer than two of them tells
+   * the strength in at most one sentence more than it has continuations, never opening two
+   * sentences alike.
    */
   private readonly levelSentences = (ns: string, rows: ProfileRow[]): string[] => {
     const paragraphs: string[] = [];
+    const profile = this.step(ns).prose.profile;
+    const templates = typeof profile === 'object' ? Object.keys(profile) : [];
     for (const level of [3, 2, 1, 0]) {
       const chosen = rows.filter((row) => Math.min(3, Math.abs(row.value)) === level);
       if (!chosen.length) continue;
-      const sentences = evenChunks(chosen, PAIRS_PER_SENTENCE).map((part, index) => {
+      // Only the continuations the revision has: an older one (a frozen, approved project's)
+      // without `_more` … would repeat the strength's opening („Die Marke ist ganz klar … Die
+      // Marke ist ganz klar …“). Without any the strength stays one sentence; with one, two.
+      const continued = CONTINUED.filter((context) =>
+        templates.some(
+          (name) =>
+            name === `level_${level}_${context}` || name.startsWith(`level_${level}_${context}_`),
+        ),
+      );
+      const most = continued.length < 2 ? 1 + continued.length : Infinity;
+      const size = Math.max(PAIRS_PER_SENTENCE, Math.ceil(chosen.length / most));
+      const sentences = evenChunks(chosen, size).map((part, index) => {
         const poles = part.map((row) => (row.value < 0 ? row.left : row.right));
         const others = part.map((row) => (row.value < 0 ? row.right : row.left));
         const pairs = part.map((row) => `${row.left} und ${row.right}`);
         const context =
           index > 0
-            ? CONTINUED[(index - 1) % CONTINUED.length]
+            ? continued[(index - 1) % continued.length]
             : paragraphs.length === 0
               ? 'first'
               : undefined;
