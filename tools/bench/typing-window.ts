@@ -4,7 +4,7 @@
  * before it runs inside the window: the key events, the frame, `keyup`, Chromium's autofill
  * reading the form, the `selectionchange` dispatch. Their thread time (CPU, not wall time) sums to
  * a figure steadier than the latency, whose single runs move by a millisecond or two with the
- * frame's phase and the throttling (BENCHMARKS.md, "Typing, round seven").
+ * frame's phase and the throttling (docs/benchmarks-history.md, "Typing, round seven").
  */
 import type { CDPSession } from 'playwright-core';
 

@@ -39,7 +39,8 @@ const INTERVAL_MS = Number(process.env.BENCH_TYPING_INTERVAL_MS ?? 100);
  * Plus a pause of up to one frame (60 Hz), drawn anew for each key. 100 ms is exactly six frames:
  * without it, every key of a page met the frame clock at the same point, a page's keys waited for
  * their frame alike, and a page that happened to start early in a frame measured ~8 ms faster
- * (BENCHMARKS.md, "Typing, round eight"). A typist's keys fall at any point of a frame.
+ * (docs/benchmarks-history.md, "Typing, round eight"). A typist's keys fall at any point of a
+ * frame.
  */
 const FRAME_MS = 1000 / 60;
 const THROTTLING = 4;

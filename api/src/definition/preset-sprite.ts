@@ -3,7 +3,7 @@
  * it, so that `sprite.svg#<view>` shows one of them. Why: a page that shows 24 avatars from 24
  * files holds 24 SVG documents, and Chrome does work for each of them after every task – in the
  * persona editor ~0.5 ms per keystroke unthrottled; one file with 24 views costs what one image
- * costs (BENCHMARKS.md, typing round five).
+ * costs (docs/benchmarks-history.md, "Typing, round five").
  */
 
 /** One illustration in the sprite: the view that shows it. */

@@ -7,8 +7,8 @@
  *   entry repeats.
  *   Chrome paints each inline `<svg>` as paint chunks of its own, and re-layerizes every chunk of
  *   the page on each frame that changes a text field: the persona step's twelve cards with five
- *   icons each cost more per keystroke than the whole rest of the page (BENCHMARKS.md, "Typing,
- *   round six"). A background image is drawn within its element's chunk.
+ *   icons each cost more per keystroke than the whole rest of the page
+ *   (docs/benchmarks-history.md, "Typing, round six"). A background image is drawn within its element's chunk.
  */
 
 /**

@@ -23,7 +23,8 @@ export interface DescribedField {
  * or not, and our field template renders no description. A reference to nothing describes nothing,
  * and Chromium resolves every one of them on each keystroke anywhere in the form (its autofill and
  * selection bookkeeping read every field): in the persona editor the references to missing
- * elements cost about 1 ms per key at 4× CPU throttle (BENCHMARKS.md, "Typing, round thirteen").
+ * elements cost about 1 ms per key at 4× CPU throttle (docs/benchmarks-history.md, "Typing,
+ * round thirteen").
  */
 export function describedByIds({
   id,
