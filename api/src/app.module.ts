@@ -13,6 +13,7 @@ import { DefinitionModule } from './definition/definition.module.ts';
 import { HousekeepingModule } from './housekeeping/housekeeping.module.ts';
 import { LegalModule } from './legal/legal.module.ts';
 import { MailModule } from './mail/mail.module.ts';
+import { MetricsModule } from './metrics/metrics.module.ts';
 import { PagesModule } from './pages/pages.module.ts';
 import { ProjectsModule } from './projects/projects.module.ts';
 import { QuestionnaireModule } from './questionnaire/questionnaire.module.ts';
@@ -41,6 +42,7 @@ export class AppModule {
         AppConfigModule.register(config),
         DatabaseModule.register(orm),
         DefinitionModule.register(catalogue, checks),
+        MetricsModule,
         MailModule,
         UsersModule,
         AccountsModule,

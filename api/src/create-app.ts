@@ -28,6 +28,14 @@ import { securityHeaders } from './common/security-headers.ts';
 import { gracefulHttp } from './health/graceful-http.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { httpLogger } from './logging/http-logger.ts';
+import { workerScrape } from './metrics/cluster-metrics.ts';
+import {
+  httpMetrics,
+  metricsRoute,
+  type Scrape,
+  serveMetricsPort,
+} from './metrics/metrics-http.ts';
+import { MetricsService } from './metrics/metrics.service.ts';
 import { createLogger } from './logging/logger.ts';
 import { PinoNestLogger } from './logging/nest-logger.ts';
 
@@ -50,6 +58,8 @@ export interface RunningApp {
   orm: MikroORM;
   logger: Logger;
   url: string;
+  /** `METRICS_PORT`'s server, when this process serves it. */
+  metricsPort?: number;
   close(): Promise<void>;
 }
 
@@ -63,7 +73,12 @@ const JSON_LIMIT = '256kb';
  */
 export async function createApp(
   config: AppConfig,
-  options: { logger?: false; logDestination?: DestinationStream } = {},
+  options: {
+    logger?: false;
+    logDestination?: DestinationStream;
+    /** A worker of run-cluster.ts: its primary aggregates the metrics and serves METRICS_PORT. */
+    worker?: boolean;
+  } = {},
 ): Promise<RunningApp> {
   const logger = createLogger(
     options.logger === false ? 'silent' : config.logLevel,
@@ -104,11 +119,27 @@ export async function createApp(
   useCsrf(app, { secret: sessionSecret, https: config.appUrl.startsWith('https://') });
   // First, so that every request is logged, also those a later middleware answers.
   app.use(httpLogger(logger));
+  const metrics = app.get(MetricsService);
+  if (metrics.enabled) app.use(httpMetrics(metrics));
   app.use(securityHeaders({ https: config.appUrl.startsWith('https://') }));
   app.use(noStore);
   // Health checks before sessions, CSRF and the request context: polling them stores nothing.
   const http = gracefulHttp(app.getHttpServer());
   app.use(healthRoutes({ orm, http }));
+  let metricsServer: Awaited<ReturnType<typeof serveMetricsPort>> | undefined;
+  if (metrics.enabled) {
+    const scrape = options.worker
+      ? workerScrape(metrics.registry)
+      : async (): Promise<Scrape> => ({
+          contentType: metrics.registry.contentType,
+          body: await metrics.registry.metrics(),
+        });
+    // METRICS_PORT keeps the metrics off the app's port entirely.
+    if (config.metricsPort === undefined) app.use(metricsRoute(config.metricsToken!, scrape));
+    else if (!options.worker) {
+      metricsServer = await serveMetricsPort(config.metricsPort, config.metricsToken, scrape);
+    }
+  }
   app.set('trust proxy', config.trustProxy ?? false);
   app.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
     RequestContext.create(orm.em, next),
@@ -173,13 +204,14 @@ export async function createApp(
     orm,
     logger,
     url: `http://127.0.0.1:${address.port}`,
+    metricsPort: metricsServer?.port,
     /**
      * Stops accepting, finishes the requests in flight, then runs Nest's shutdown hooks (workers
      * flush in `beforeApplicationShutdown`/`onApplicationShutdown`, with the database still
      * open), closes the pool and the embedded database and releases its data-folder lock.
      */
     async close() {
-      await http.drain();
+      await Promise.all([http.drain(), metricsServer?.close()]);
       await app.close();
       await orm.close();
       await embedded?.stop();

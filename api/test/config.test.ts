@@ -3,8 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../src/config/app-config.ts';
+import { configFromEnv, workerCount } from '../src/config/app-config.ts';
 import { ConfigError } from '../src/config/environment.ts';
+import { startupWarnings } from '../src/config/startup-warnings.ts';
 import { ormConfig } from '../src/database/orm-config.ts';
 
 /** `configFromEnv` (README, „Umgebungsvariablen“); the refusals run as processes in server-processes.test.ts. */
@@ -76,6 +77,45 @@ describe('configuration from the environment', () => {
     ['loopback, 10.0.0.0/8, fd00::/8', 'loopback, 10.0.0.0/8, fd00::/8'],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(configFromEnv({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('runs WEB_CONCURRENCY workers, else one per core, on a server; one on the embedded database', () => {
+    const server = 'postgres://postgres@127.0.0.1:5432/fragewerk';
+    expect(workerCount(configFromEnv({ DATABASE_URL: server }), 6)).toBe(6);
+    expect(workerCount(configFromEnv({ DATABASE_URL: server, WEB_CONCURRENCY: '3' }), 6)).toBe(3);
+    const embedded = configFromEnv({ WEB_CONCURRENCY: '3', DATA_DIR: '/tmp/fragewerk-unused' });
+    expect(workerCount(embedded, 6)).toBe(1);
+    expect(workerCount(configFromEnv({}), 6)).toBe(1);
+    // Asking for more than one on the embedded database is said, in German, at start.
+    expect(startupWarnings(embedded)).toEqual([
+      expect.stringMatching(/^WEB_CONCURRENCY=3 gilt nur mit DATABASE_URL: .*einem Arbeitsprozess/),
+    ]);
+    expect(startupWarnings(configFromEnv({ WEB_CONCURRENCY: '1' }))).toEqual([]);
+  });
+
+  it('reads METRICS_TOKEN and METRICS_PORT; the metrics are closed without either', () => {
+    expect(configFromEnv({})).toMatchObject({ metricsToken: undefined, metricsPort: undefined });
+    expect(
+      configFromEnv({ METRICS_TOKEN: 'ein-langes-metrik-token', METRICS_PORT: '9464' }),
+    ).toMatchObject({ metricsToken: 'ein-langes-metrik-token', metricsPort: 9464 });
+  });
+
+  it.each([
+    ['WEB_CONCURRENCY', '0', /WEB_CONCURRENCY muss eine ganze Zahl von 1 bis 256 sein/],
+    ['WEB_CONCURRENCY', 'viele', /WEB_CONCURRENCY muss eine ganze Zahl/],
+    ['METRICS_TOKEN', 'kurz', /METRICS_TOKEN muss mindestens 16 Zeichen lang sein/],
+    ['METRICS_TOKEN', 'mit leerzeichen darin', /sichtbare ASCII-Zeichen ohne Leerzeichen/],
+    ['METRICS_PORT', '70000', /METRICS_PORT muss eine ganze Zahl von 1 bis 65535 sein/],
+    ['METRICS_PORT', '3000', /und sich von PORT unterscheiden \(gesetzt ist „3000“\)/],
+  ])('refuses %s=%s in German', (name, value, message) => {
+    expect(() => configFromEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('never shows METRICS_TOKEN in its message', () => {
+    expect(() => configFromEnv({ METRICS_TOKEN: 'geheim mit leerzeichen' })).toThrow(
+      /der Wert wird nicht gezeigt/,
+    );
+    expect(() => configFromEnv({ METRICS_TOKEN: 'geheim mit leerzeichen' })).not.toThrow(/geheim/);
   });
 
   it('collects every wrong variable in one ConfigError', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailOutboxWorker, MAX_ATTEMPTS } from '../src/mail/mail-outbox.worker.ts';
 import { MailService } from '../src/mail/mail.service.ts';
 import { MailTransport } from '../src/mail/mail-transport.ts';
+import { MetricsService } from '../src/metrics/metrics.service.ts';
 import { PASSWORD, uniqueEmail } from './accounts.ts';
 import { HttpClient } from './http-client.ts';
 import { startSmtpServer } from './smtp-test-server.ts';
@@ -174,7 +175,9 @@ describe.each(DATABASES)('mail (%s database)', (database) => {
       const recipients = Array.from({ length: 6 }, () => uniqueEmail('parallel'));
       for (const recipient of recipients) await enqueue(recipient);
       const transport = server.app.get(MailTransport);
-      const others = [0, 1].map(() => new MailOutboxWorker(server.orm, transport));
+      const others = [0, 1].map(
+        () => new MailOutboxWorker(server.orm, transport, server.app.get(MetricsService)),
+      );
       await Promise.all([worker(), ...others].map((each) => each.deliverDue()));
       for (const recipient of recipients) {
         expect(smtp.received.filter((mail) => mail.to.includes(recipient))).toHaveLength(1);

@@ -21,12 +21,20 @@ export const VARIABLES = [
   'LOG_LEVEL',
   'REGISTRATION',
   'LEGAL_DIR',
+  'WEB_CONCURRENCY',
+  'METRICS_TOKEN',
+  'METRICS_PORT',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
 
 /** The variables whose values must not appear in a message (they may hold passwords). */
-const SECRET: ReadonlySet<Variable> = new Set(['DATABASE_URL', 'SMTP_URL', 'SESSION_SECRET']);
+const SECRET: ReadonlySet<Variable> = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'SESSION_SECRET',
+  'METRICS_TOKEN',
+]);
 
 /** pino's levels (the logger's `LOG_LEVEL`). */
 export const LOG_LEVEL_NAMES = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -65,6 +73,10 @@ const schema = {
     LOG_LEVEL: { enum: LOG_LEVEL_NAMES },
     REGISTRATION: { enum: REGISTRATION_MODES },
     LEGAL_DIR: { type: 'string' },
+    WEB_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 256 },
+    // A token short enough to guess would open the metrics to anyone who tries.
+    METRICS_TOKEN: { type: 'string', minLength: 16, pattern: '^[\\x21-\\x7e]+$' },
+    METRICS_PORT: { type: 'integer', minimum: 1, maximum: 65535 },
   },
 };
 
@@ -110,6 +122,8 @@ export interface Environment {
   port: number | undefined;
   databasePoolMax: number | undefined;
   trustProxy: boolean | number | string;
+  webConcurrency: number | undefined;
+  metricsPort: number | undefined;
 }
 
 /**
@@ -136,6 +150,10 @@ export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
     const parsed = trustProxyOf(trustProxy);
     if (typeof parsed === 'string' && !validProxyList(parsed)) wrong.add('TRUST_PROXY');
   }
+  // The metrics' own port beside the app's: the same number would fail the start with EADDRINUSE.
+  if (values.METRICS_PORT && Number(checked.METRICS_PORT) === Number(checked.PORT ?? 3000)) {
+    wrong.add('METRICS_PORT');
+  }
   if (values.WEB_DIR && !existsSync(path.join(values.WEB_DIR, 'index.html'))) wrong.add('WEB_DIR');
   // A catalogue holds `definitions/`; which questionnaires are in it the loader says at start.
   if (values.DEFINITION_DIR && !existsSync(path.join(values.DEFINITION_DIR, 'definitions'))) {
@@ -153,5 +171,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
     port: checked.PORT as number | undefined,
     databasePoolMax: checked.DATABASE_POOL_MAX as number | undefined,
     trustProxy: trustProxyOf(trustProxy),
+    webConcurrency: checked.WEB_CONCURRENCY as number | undefined,
+    metricsPort: checked.METRICS_PORT as number | undefined,
   };
 }

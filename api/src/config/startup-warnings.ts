@@ -18,5 +18,9 @@ export function startupWarnings(config: AppConfig): string[] {
       t('config.warnGeneratedSecret', { file: path.join(config.dataDir, 'session-secret') }),
     );
   }
+  // The embedded database is locked by the one process that opened it (data-folder-lock.ts).
+  if (!config.databaseUrl && (config.webConcurrency ?? 1) > 1) {
+    warnings.push(t('config.warnWebConcurrency', { count: String(config.webConcurrency) }));
+  }
   return warnings;
 }

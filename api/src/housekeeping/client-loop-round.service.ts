@@ -6,11 +6,13 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { Counter } from 'prom-client';
 import { QuestionMailsService } from '../client-loop/question-mails.service.ts';
 import { RemindersService } from '../client-loop/reminders.service.ts';
 import { BackgroundTask } from '../common/background-task.ts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
 import { ADVISORY_LOCKS, tryWithAdvisoryLock } from '../database/advisory-lock.ts';
+import { MetricsService } from '../metrics/metrics.service.ts';
 
 /**
  * Every 30 seconds: the Rückfragen and replies due for their bundled mail get it (at most a minute
@@ -37,12 +39,22 @@ export class ClientLoopRoundService implements OnApplicationBootstrap, OnApplica
     (error) => this.logger.error(error),
   );
 
+  /** What the rounds put into the outbox, by kind (reminders, Rückfragen, replies). */
+  private readonly mails: Counter<'kind'>;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly questionMails: QuestionMailsService,
     private readonly reminders: RemindersService,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'clientLoopRounds'>,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    this.mails = metrics.counter({
+      name: 'fragewerk_client_loop_mails_total',
+      help: 'Mails the scheduled rounds put into the outbox: kind="reminder" (reminders by schedule), "question" (Rückfragen), "reply" (replies to the agency)',
+      labelNames: ['kind'],
+    });
+  }
 
   onApplicationBootstrap() {
     if (this.config.clientLoopRounds !== false) this.task.start();
@@ -60,6 +72,9 @@ export class ClientLoopRoundService implements OnApplicationBootstrap, OnApplica
     }));
     if (!result.acquired) return undefined;
     const sent = result.value;
+    if (sent.reminders) this.mails.inc({ kind: 'reminder' }, sent.reminders);
+    if (sent.questionMails) this.mails.inc({ kind: 'question' }, sent.questionMails);
+    if (sent.replyMails) this.mails.inc({ kind: 'reply' }, sent.replyMails);
     if (sent.questionMails + sent.replyMails + sent.reminders > 0)
       this.logger.log({ sent }, 'Mails an Kundschaft und Agentur in die Outbox gelegt');
     return sent;

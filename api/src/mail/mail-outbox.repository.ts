@@ -62,3 +62,13 @@ export async function recordFailedAttempt(
     [error.slice(0, 2000), retrySeconds ?? 0, retrySeconds === null, id],
   );
 }
+
+/** The outbox's size for the metrics: mails waiting to be sent, and mails given up. */
+export async function countOutbox(em: EntityManager): Promise<{ pending: number; failed: number }> {
+  const [row] = await em.execute<{ pending: number; failed: number }[]>(
+    `select (count(*) filter (where failed_at is null))::int as pending,
+            (count(*) filter (where failed_at is not null))::int as failed
+       from mail_outbox`,
+  );
+  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
+}

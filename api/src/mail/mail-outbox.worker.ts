@@ -5,8 +5,15 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { Counter } from 'prom-client';
 import { BackgroundTask } from '../common/background-task.ts';
-import { claimDueMail, deleteSentMail, recordFailedAttempt } from './mail-outbox.repository.ts';
+import { MetricsService } from '../metrics/metrics.service.ts';
+import {
+  claimDueMail,
+  countOutbox,
+  deleteSentMail,
+  recordFailedAttempt,
+} from './mail-outbox.repository.ts';
 import { MailTransport } from './mail-transport.ts';
 
 /** How often the worker looks for due mails (besides right after a mail was written here). */
@@ -33,10 +40,37 @@ export class MailOutboxWorker implements OnApplicationBootstrap, OnApplicationSh
     (error) => this.logger.error(error),
   );
 
+  /** Attempts that failed, by whether the mail was given up with it. */
+  private readonly failures: Counter<'final'>;
+  private readonly sent: Counter;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly transport: MailTransport,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    this.failures = metrics.counter({
+      name: 'fragewerk_mail_send_failures_total',
+      help: 'Failed attempts to send a mail of the outbox; final="true": the mail was given up',
+      labelNames: ['final'],
+    });
+    this.sent = metrics.counter({
+      name: 'fragewerk_mails_sent_total',
+      help: 'Mails of the outbox sent',
+    });
+    metrics.gauge({
+      name: 'fragewerk_mail_outbox',
+      help: 'Mails in the outbox: state="pending" waits to be sent (also retries), state="failed" was given up',
+      labelNames: ['state'],
+      // Read from the database, the same figure in every worker: the largest, not the sum.
+      aggregator: 'max',
+      async collect() {
+        const { pending, failed } = await countOutbox(orm.em.fork());
+        this.set({ state: 'pending' }, pending);
+        this.set({ state: 'failed' }, failed);
+      },
+    });
+  }
 
   onApplicationBootstrap() {
     this.task.start(0);
@@ -66,9 +100,11 @@ export class MailOutboxWorker implements OnApplicationBootstrap, OnApplicationSh
       try {
         await this.transport.send(mail);
         await deleteSentMail(em, mail.id);
+        this.sent.inc();
       } catch (error) {
         const message = (error as Error)?.message ?? String(error);
         const giveUp = mail.attempts >= MAX_ATTEMPTS;
+        this.failures.inc({ final: String(giveUp) });
         await recordFailedAttempt(
           em,
           mail.id,
