@@ -12,7 +12,9 @@
  *   config          common                                      APP_CONFIG (global)
  *   definition      common, config                              DEFINITION, VALIDATOR,
  *                                                               DEFINITION_REVISIONS (global)
- *   mail            common, config                              MailService
+ *   metrics         common, config                              MetricsService (global; the
+ *                                                               domains register their figures)
+ *   mail            common, config, metrics                     MailService
  *   pages           common, config                              – (registers the error filter)
  *   users           common, config, definition                  UsersService
  *   accounts        common, config, definition, mail, pages,    –
@@ -30,11 +32,11 @@
  *                   entities; common for its texts)
  *   logging         –                                           (no module: pino for create-app.ts)
  *   housekeeping    accounts, client-loop, common, config,      – (scheduled jobs; mail for
- *                   database, mail                              the age of mail files)
+ *                   database, mail, metrics                     the age of mail files)
  *   health          common                                      – (no module: health routes
  *                                                               before the session, shutdown)
  *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts,
- *                   run-server.ts) and index.ts, the public entry for tools; no domain imports
+ *                   run-server.ts, run-cluster.ts) and index.ts, the public entry for tools; no domain imports
  *                   them.
  *
  * `tools/` imports api and engine only through their public entry points, the `exports` of
@@ -89,7 +91,8 @@ const apiDomains = {
   common: ['locale'],
   config: ['common'],
   definition: ['common', 'config'],
-  mail: ['common', 'config'],
+  metrics: ['common', 'config'],
+  mail: ['common', 'config', 'metrics'],
   pages: ['common', 'config'],
   users: ['common', 'config', 'definition'],
   accounts: ['common', 'config', 'definition', 'mail', 'pages', 'users'],
@@ -118,13 +121,20 @@ const apiDomains = {
     'users',
   ],
   logging: [],
-  housekeeping: ['accounts', 'client-loop', 'common', 'config', 'database', 'mail'],
+  housekeeping: ['accounts', 'client-loop', 'common', 'config', 'database', 'mail', 'metrics'],
   health: ['common'],
 };
 const apiFolders = [...Object.keys(apiDomains), 'locale'];
 const germanList = new Intl.ListFormat('de', { type: 'conjunction' });
 /** The files directly in `api/src`: no domain imports them. */
-const apiRootFiles = ['app.module.ts', 'create-app.ts', 'main.ts', 'run-server.ts', 'index.ts'];
+const apiRootFiles = [
+  'app.module.ts',
+  'create-app.ts',
+  'main.ts',
+  'run-server.ts',
+  'run-cluster.ts',
+  'index.ts',
+];
 
 /**
  * @typedef {{files: string[], ignores?: string[], forbidden: string[], message: string}} Layer
