@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { login, PASSWORD, register, uniqueEmail, verifiedAccount } from './accounts.ts';
-import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
+import { EVERY_DATABASE, startTestServer, type TestServer } from './test-server.ts';
 
-describe.each(DATABASES)('accounts (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('accounts (%s database)', (database) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(database);

@@ -5,8 +5,8 @@ import {
   tryWithAdvisoryLock,
   withAdvisoryLock,
 } from '../src/database/advisory-lock.ts';
-import { ormConfig } from '../src/database/orm-config.ts';
-import { DATABASES } from './test-server.ts';
+import { ormConfig } from '../src/data-model.ts';
+import { EVERY_DATABASE } from './test-server.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,7 +26,7 @@ describe('advisoryLockKey', () => {
  * `withAdvisoryLock` orders callers on one database: on a server across ORMs (as in several
  * processes), on the embedded database within the process.
  */
-describe.each(DATABASES)('withAdvisoryLock (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('withAdvisoryLock (%s database)', (database) => {
   let test: TestDatabase;
   /** A second ORM on the same database: another process, as far as PostgreSQL can tell. */
   let other: MikroORM;

@@ -4,7 +4,7 @@ import { ClientLoopRoundService } from '../src/housekeeping/client-loop-round.se
 import { verifiedAccount } from './accounts.ts';
 import type { Body, Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
-import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
+import { EVERY_DATABASE, startTestServer, type TestServer } from './test-server.ts';
 
 /*
  * The round every 30 seconds (docs/architecture.md#datenbank-mail-prozesse): Rückfragen that
@@ -14,7 +14,7 @@ import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
 
 type Project = Json & { id: string; edit_token: string };
 
-describe.each(DATABASES)('the client-loop round (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('the client-loop round (%s database)', (database) => {
   let server: TestServer;
   let agency: HttpClient;
 

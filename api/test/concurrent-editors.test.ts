@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Body, example, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { verifiedAccount } from './accounts.ts';
-import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
+import { EVERY_DATABASE, startTestServer, type TestServer } from './test-server.ts';
 
 /*
  * Two people edit one questionnaire at the same time: the agency (owner, session) and the
@@ -19,7 +19,7 @@ const idea = example('ideas');
 const frames = [example('frame', 0), example('frame', 1)] as const;
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
-describe.each(DATABASES)('concurrent editors (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('concurrent editors (%s database)', (database) => {
   let server: TestServer;
   let owner: HttpClient;
 

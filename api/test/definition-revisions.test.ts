@@ -17,7 +17,7 @@ import { login, PASSWORD, uniqueEmail } from './accounts.ts';
 import { FIXTURE_WIDGETS, type Body, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
 import { catalogueCopyServer } from './catalogue-copy-server.ts';
-import { DATABASES } from './test-server.ts';
+import { EVERY_DATABASE } from './test-server.ts';
 
 /*
  * docs/architecture.md#revisionen: the server runs on a copy of the definition, an editor changes
@@ -82,7 +82,7 @@ type StepSchema = {
   properties: Record<string, Record<string, unknown>>;
 };
 
-describe.each(DATABASES)('definition revisions (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('definition revisions (%s database)', (database) => {
   const copy = catalogueCopyServer(database, copyDefinition);
   const { start, restart } = copy;
   let email: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts.ts';
 import { type Body, example, FIXTURE_WIDGETS, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
-import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
+import { EVERY_DATABASE, startTestServer, type TestServer } from './test-server.ts';
 
 /*
  * docs/product.md#gleichzeitiges-bearbeiten: a save against a version that is no longer stored is
@@ -44,7 +44,7 @@ const KINDS: Kind[] = [
   },
 ];
 
-describe.each(DATABASES)('field merge of stale saves (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('field merge of stale saves (%s database)', (database) => {
   let server: TestServer;
   let owner: HttpClient;
 

@@ -6,7 +6,7 @@ import { HttpClient } from './http-client.ts';
 import { hostPort, startProxy } from './tcp-proxy.ts';
 import {
   createServerDatabase,
-  DATABASES,
+  EVERY_DATABASE,
   startTestServer,
   type TestServer,
 } from './test-server.ts';
@@ -16,7 +16,7 @@ import {
  * and readiness follows the database – 503 with a German reason while it is unreachable or a
  * migration is missing, 200 again once it is back.
  */
-describe.each(DATABASES)('health checks (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('health checks (%s database)', (database) => {
   let server: TestServer;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   let embedded: EmbeddedPostgres | undefined;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { advisoryLockKey, ADVISORY_LOCKS } from '../src/database/advisory-lock.ts';
 import { HousekeepingService } from '../src/housekeeping/housekeeping.service.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
-import { DATABASES } from './test-server.ts';
+import { EVERY_DATABASE } from './test-server.ts';
 
-describe.each(DATABASES)('housekeeping (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('housekeeping (%s database)', (database) => {
   let db: TestDatabase;
   let housekeeping: HousekeepingService;
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { PASSWORD, uniqueEmail, verifiedAccount } from './accounts.ts';
-import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
+import { EVERY_DATABASE, startTestServer, type TestServer } from './test-server.ts';
 
 /** „Bitte warten Sie 4 Sekunden“: the wait a refusal names, in seconds. */
 function waitSeconds(text: string): number {
@@ -29,7 +29,7 @@ const statuses = (responses: { status: number }[]) =>
  * checked or a mail is queued, so parallel requests cannot slip through a limit; a 401 means the
  * password was checked, a 429 that it was not.
  */
-describe.each(DATABASES)('limits under parallel requests (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('limits under parallel requests (%s database)', (database) => {
   let server: TestServer;
   beforeAll(async () => {
     // Behind one proxy: the client address comes from X-Forwarded-For.

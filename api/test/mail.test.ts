@@ -6,7 +6,7 @@ import { MetricsService } from '../src/metrics/metrics.service.ts';
 import { PASSWORD, uniqueEmail } from './accounts.ts';
 import { HttpClient } from './http-client.ts';
 import { startSmtpServer } from './smtp-test-server.ts';
-import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
+import { EVERY_DATABASE, startTestServer, type TestServer } from './test-server.ts';
 
 const MAIL_FROM = '"Agentur Test" <briefing@agentur.example>';
 
@@ -34,7 +34,7 @@ async function registerForm(server: TestServer, email: string) {
   });
 }
 
-describe.each(DATABASES)('mail (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('mail (%s database)', (database) => {
   describe('through the outbox, with an SMTP server that refuses at times', () => {
     let server: TestServer;
     let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

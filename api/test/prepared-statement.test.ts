@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroORM, wrap } from '@mikro-orm/postgresql';
 import { executePrepared, prepareStatementsOn } from '../src/common/prepared-statement.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
-import { ormConfig } from '../src/database/orm-config.ts';
+import { ormConfig } from '../src/data-model.ts';
 import { ProjectSchema } from '../src/projects/project.entity.ts';
 import { findProject } from '../src/projects/projects.repository.ts';
 import { AgencySchema } from '../src/agency/agency.entity.ts';
 import { UserSchema } from '../src/users/user.entity.ts';
-import { DATABASES } from './test-server.ts';
+import { EVERY_DATABASE } from './test-server.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
-describe.each(DATABASES)(
+describe.each(EVERY_DATABASE)(
   'prepared statements of the busiest reads and writes (%s database)',
   (database) => {
     let db: TestDatabase;

@@ -4,7 +4,7 @@ import { QuestionMailsService } from '../src/client-loop/question-mails.service.
 import { colleagueOf, agencyNord, bakeryProject, verifiedAccount } from './accounts.ts';
 import { example, type Body, type Item, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
-import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
+import { EVERY_DATABASE, startTestServer, type TestServer } from './test-server.ts';
 
 /*
  * Rückfragen (docs/product.md#rückfragen): a member asks on a step (or one entry of a list step),
@@ -18,7 +18,7 @@ type Project = Json & { id: string; edit_token: string; version: number };
 type Refusal = { message: string; errors?: Record<string, string[]> };
 type Question = ProjectQuestionJson;
 
-describe.each(DATABASES)('Rückfragen (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('Rückfragen (%s database)', (database) => {
   let server: TestServer;
   let agency: HttpClient;
   let ownerId: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/database/embedded-postgres.ts';
 import {
   createServerDatabase,
-  DATABASES,
+  EVERY_DATABASE,
   startTestServer,
   type TestServer,
 } from './test-server.ts';
@@ -20,7 +20,7 @@ const READ_ONLY = {
  * not ready. The test makes the real database refuse them – `default_transaction_read_only` –
  * and expects 503 with the German reason, then 200 again once it is switched back.
  */
-describe.each(DATABASES)('readiness needs a committed write (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('readiness needs a committed write (%s database)', (database) => {
   let server: TestServer;
   let embedded: EmbeddedPostgres | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -6,7 +6,7 @@ import { addDays, berlinDate } from '../src/client-loop/reminder-rules.ts';
 import { agencyNord, bakeryProject, verifiedAccount } from './accounts.ts';
 import { example, type Body, type Json } from './fixtures.ts';
 import { HttpClient } from './http-client.ts';
-import { DATABASES, startTestServer, type TestServer } from './test-server.ts';
+import { EVERY_DATABASE, startTestServer, type TestServer } from './test-server.ts';
 
 /*
  * Reminders to the customer contacts (docs/product.md#erinnerungen): on the schedule – 7 and 2
@@ -26,7 +26,7 @@ type ActivityRow = { kind: string; actor_kind: string; actor_id: string | null; 
 const DAY = 24 * 60 * 60 * 1000;
 let sequence = 0;
 
-describe.each(DATABASES)('reminders (%s database)', (database) => {
+describe.each(EVERY_DATABASE)('reminders (%s database)', (database) => {
   let server: TestServer;
   let agency: HttpClient;
   let ownerId: string;

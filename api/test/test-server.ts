@@ -10,8 +10,19 @@ import { readMail } from '../src/mail/mail-files.ts';
 import { MailOutboxWorker } from '../src/mail/mail-outbox.worker.ts';
 import { FIXTURE_CATALOGUE } from '../../tests/src/fixture-catalogue.ts';
 
-/** Which databases the API tests run on: always the embedded one, and a server when configured. */
-export const DATABASES: ('embedded' | 'server')[] = process.env.TEST_DATABASE_URL
+/**
+ * The databases of a test whose subject behaves alike on every PostgreSQL (HTTP, validation,
+ * texts, access, the SQL itself): the embedded one, which is the same PostgreSQL 17.
+ */
+export const DATABASES: ('embedded' | 'server')[] = ['embedded'];
+
+/**
+ * The databases of a test whose subject is where the two differ – parallel connections, locks,
+ * `skip locked`, the pool, timeouts, an unreachable server: the embedded one and, when
+ * `TEST_DATABASE_URL` names one, the PostgreSQL server (the embedded one serialises what a
+ * server runs side by side).
+ */
+export const EVERY_DATABASE: ('embedded' | 'server')[] = process.env.TEST_DATABASE_URL
   ? ['embedded', 'server']
   : ['embedded'];
 
