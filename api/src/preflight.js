@@ -11,7 +11,7 @@ if (!(major >= REQUIRED_MAJOR)) {
   process.stderr.write(
     [
       `Fragewerk startet nicht: Es braucht Node.js ${REQUIRED_MAJOR} oder neuer, gestartet wurde es mit Node.js ${process.versions.node} (${process.execPath}).`,
-      `„npm ci“ im Projektordner installiert Node.js ${REQUIRED_MAJOR} über die Entwicklungsabhängigkeit „node“ nach node_modules/.bin/node; „npm start“ nimmt es von dort.`,
+      `„npm ci“ im Projektordner installiert Node.js ${REQUIRED_MAJOR} über die Abhängigkeit „node“ nach node_modules/.bin/node (auch mit --omit=dev); „npm start“ nimmt es von dort.`,
       `Wer den Server selbst startet (systemd, Container), startet ihn mit diesem Node oder installiert Node.js ${REQUIRED_MAJOR}.`,
       '',
     ].join('\n'),

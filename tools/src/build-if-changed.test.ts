@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,4 +166,45 @@ describe('the real builds', () => {
       expect(performance.now() - started).toBeLessThan(1000);
     }
   });
+});
+
+describe('npm start on a Node older than 24', () => {
+  const repo = path.join(import.meta.dirname, '..', '..');
+  /** The machine's own Node (20 here): what runs where node_modules/.bin/node is missing. */
+  const SYSTEM_NODE = '/usr/bin/node';
+  const systemMajor = existsSync(SYSTEM_NODE)
+    ? Number(execFileSync(SYSTEM_NODE, ['-p', 'process.versions.node.split(".")[0]']).toString())
+    : undefined;
+
+  it.runIf(systemMajor !== undefined && systemMajor < 24)(
+    'stops at the preflight in German, before the build step (which an old Node cannot run)',
+    async () => {
+      const bin = await mkdtemp(path.join(tmpdir(), 'fragewerk-old-node-'));
+      try {
+        symlinkSync(SYSTEM_NODE, path.join(bin, 'node'));
+        const scripts = (
+          JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as {
+            scripts: Record<string, string>;
+          }
+        ).scripts;
+        // The start script as npm runs it, with only the old Node on PATH (no node_modules/.bin).
+        const result = spawnSync('sh', ['-c', scripts.start!], {
+          cwd: repo,
+          env: { ...process.env, PATH: `${bin}:/usr/bin:/bin` },
+          encoding: 'utf8',
+          timeout: 30_000,
+        });
+        expect(result.status).toBe(1);
+        expect(result.stderr).toMatch(
+          new RegExp(
+            `^Fragewerk startet nicht: Es braucht Node.js 24 oder neuer, gestartet wurde es mit Node.js ${systemMajor}\\.`,
+          ),
+        );
+        expect(result.stderr).not.toContain('SyntaxError');
+        expect(result.stdout).not.toContain('Baue');
+      } finally {
+        await rm(bin, { recursive: true, force: true });
+      }
+    },
+  );
 });
