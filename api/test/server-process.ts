@@ -1,10 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfChanged, TARGETS } from '../../tools/src/build-if-changed.ts';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const rootDir = path.join(apiDir, '..');
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -18,43 +20,33 @@ export async function freePort(): Promise<number> {
 
 /**
  * The compiled server of `npm run build -w api` (`api/dist`), which every test of server processes
- * shares: `npm test` builds it before the tests run; when a source under `api/src` is newer than
- * the build (a test run on its own after an edit), it is built here first – once, whichever test
- * file gets there first (a lock folder keeps two workers from building at the same time).
+ * shares: `npm test` builds it before the tests run; when its inputs changed since (a test run on
+ * its own after an edit), it is built here first like `npm start` does – once, whichever test file
+ * gets there first (a lock folder keeps two workers from building at the same time).
  */
 export async function builtServer(): Promise<string> {
-  const distDir = path.join(apiDir, 'dist');
   const lock = path.join(apiDir, '.build-lock');
   for (;;) {
-    if (!buildIsStale(distDir)) return distDir;
     try {
       mkdirSync(lock);
+      break;
     } catch {
+      // A lock older than any build is left over from a run that was killed while building.
+      const since = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (since > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    try {
-      if (buildIsStale(distDir)) {
-        execFileSync('npm', ['run', 'build', '-w', 'api'], {
-          cwd: path.join(apiDir, '..'),
-          stdio: 'inherit',
-        });
-      }
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
     }
   }
-}
-
-/** Whether `api/dist` is missing or older than the newest file under `api/src`. */
-function buildIsStale(distDir: string): boolean {
-  const entry = path.join(distDir, 'main.js');
-  if (!existsSync(entry)) return true;
-  const built = statSync(entry).mtimeMs;
-  const sources = readdirSync(path.join(apiDir, 'src'), { recursive: true, withFileTypes: true });
-  return sources.some(
-    (file) => file.isFile() && statSync(path.join(file.parentPath, file.name)).mtimeMs > built,
-  );
+  try {
+    buildIfChanged(
+      rootDir,
+      TARGETS.filter(({ name }) => name === 'api'),
+      () => {},
+    );
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  return path.join(apiDir, 'dist');
 }
 
 /**

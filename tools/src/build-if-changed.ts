@@ -192,8 +192,11 @@ export function buildIfChanged(
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../..', import.meta.url));
+  // `node build-if-changed.ts web` builds only the named targets (the bundle check needs the app).
+  const names = process.argv.slice(2);
+  const targets = names.length > 0 ? TARGETS.filter(({ name }) => names.includes(name)) : TARGETS;
   try {
-    buildIfChanged(root);
+    buildIfChanged(root, targets);
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;
     console.error(error.message);
