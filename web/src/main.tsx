@@ -5,7 +5,8 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { lazyChecks, loadBootData } from './app/boot.ts';
+import { loadBootData } from './app/boot.ts';
+import { lazyChecks } from './lib/checks.ts';
 import {
   createRouter,
   opensResults,
@@ -13,7 +14,7 @@ import {
   projectIdOf,
   routeMatches,
 } from './app/router.tsx';
-import { createStore } from './app/store.ts';
+import { createStore } from './state/store.ts';
 import { apiContext } from './lib/api.ts';
 import { createI18n } from './lib/i18n.ts';
 import { shareContextFrom } from './lib/share-token.ts';

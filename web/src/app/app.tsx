@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { engineTexts } from '../lib/i18n.ts';
-import { type AppRouter, AppRouterProvider } from './app-router.tsx';
-import type { AppStore } from './store.ts';
+import { type AppRouter, AppRouterProvider } from '../lib/app-router.tsx';
+import type { AppStore } from '../state/store.ts';
 
 /** The app's providers: store, texts (the engine's from the same locale file), router. */
 export function App({

@@ -7,7 +7,7 @@ import { projectsApi } from '../lib/projects-api.ts';
 import { userApi } from '../lib/user-api.ts';
 import { api, definition, makeProject, server, verifiedUser } from '../test/render-app.tsx';
 import { loadBootData } from './boot.ts';
-import { createStore } from './store.ts';
+import { createStore } from '../state/store.ts';
 
 const id = '7b2e0c1e-0000-4000-8000-000000000002';
 

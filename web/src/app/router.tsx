@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '@fragewerk/engine/react';
 import { Children, isValidElement, type ReactNode } from 'react';
 import { matchRoutes, type RouteMatch, type RouteObject } from 'react-router-dom';
-import { createBrowserAppRouter } from './app-router.tsx';
+import { createBrowserAppRouter } from '../lib/app-router.tsx';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { HomeRedirect } from '../features/auth/home-redirect.tsx';

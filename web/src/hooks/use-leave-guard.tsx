@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog, type FormStepControl } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from '../app/app-router.tsx';
+import { useBlocker } from '../lib/app-router.tsx';
 import { navigation } from '../lib/navigation.ts';
 
 /**

@@ -14,10 +14,10 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadLazyComponents, readyChecks } from '@fragewerk/engine/react';
 import { App } from '../app/app.tsx';
-import { createAppRouter } from '../app/app-router.tsx';
+import { createAppRouter } from '../lib/app-router.tsx';
 import { putBootData } from '../app/boot.ts';
 import { routes } from '../app/router.tsx';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../state/store.ts';
 import { apiContext } from '../lib/api.ts';
 import { createI18n } from '../lib/i18n.ts';
 import { navigation } from '../lib/navigation.ts';

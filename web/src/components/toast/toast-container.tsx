@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/store.ts';
+import { useAppDispatch, useAppSelector } from '../../state/hooks.ts';
 import { subscribeWaiting, waitingChanges } from '../../lib/connection.ts';
 import { dismissToast, type Toast } from '../../lib/toasts.ts';
 import './toast.css';

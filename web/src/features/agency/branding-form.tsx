@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { TextField } from '../../components/form/text-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorBody } from '../../lib/api.ts';

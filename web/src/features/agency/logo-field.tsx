@@ -1,7 +1,7 @@
 import { FieldNotes } from '../../components/form/field-notes.tsx';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorBody } from '../../lib/api.ts';
 import { showToast } from '../../lib/toasts.ts';

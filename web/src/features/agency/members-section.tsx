@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { errorBody, errorStatus } from '../../lib/api.ts';
 import { showToast } from '../../lib/toasts.ts';

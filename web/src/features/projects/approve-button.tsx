@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { useApproveProjectMutation } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Dialog } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { FieldNotes } from '../../components/form/field-notes.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { FormDialogActions } from '../../components/form/form-dialog-actions.tsx';

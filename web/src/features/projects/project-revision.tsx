@@ -2,7 +2,7 @@ import { type CompiledChecks, visibleDefinition } from '@fragewerk/engine/core';
 import { EngineChecksProvider } from '@fragewerk/engine/react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyChecks, revisionChecksUrl } from '../../app/boot.ts';
+import { lazyChecks, revisionChecksUrl } from '../../lib/checks.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import {
   ProjectDefinitionContext,

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { ConfirmDialog, DraftNotice } from '@fragewerk/engine/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { paths } from '../../config/paths.ts';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { TextField } from '../../components/form/text-field.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog, CopyIcon } from '@fragewerk/engine/react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { shareUrl } from '../../config/paths.ts';
 import { type Project, useRegenerateEditTokenMutation } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';

@@ -8,7 +8,7 @@ import {
 } from '@fragewerk/engine/react';
 import { useMemo, useRef, useState } from 'react';
 import { useDrafts } from '../../hooks/use-drafts.ts';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
 import { useLeaveGuard } from '../../hooks/use-leave-guard.tsx';
 import { errorBody, errorStatus } from '../../lib/api.ts';

@@ -8,7 +8,7 @@ import {
 } from '@fragewerk/engine/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { useDefinition } from '../../hooks/use-definition.ts';
 import { useDrafts } from '../../hooks/use-drafts.ts';
 import { useLeaveGuard } from '../../hooks/use-leave-guard.tsx';

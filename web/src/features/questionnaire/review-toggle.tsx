@@ -1,4 +1,4 @@
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { errorBody, errorStatus } from '../../lib/api.ts';
 import { germanDate } from '../../lib/dates.ts';
 import { useScreenTexts } from '../../lib/screen-texts.ts';

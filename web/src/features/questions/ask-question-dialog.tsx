@@ -1,7 +1,7 @@
 import type { StepDefinition } from '@fragewerk/engine/core';
 import { Dialog } from '@fragewerk/engine/react';
 import { type FormEvent, useId, useState } from 'react';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { FieldNotes } from '../../components/form/field-notes.tsx';
 import { FormDialogActions } from '../../components/form/form-dialog-actions.tsx';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';

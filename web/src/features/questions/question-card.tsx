@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { FieldNotes } from '../../components/form/field-notes.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useSchemaForm } from '../../hooks/use-schema-form.ts';

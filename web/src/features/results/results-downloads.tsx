@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../../state/hooks.ts';
 import { API_BASE, apiContext, apiHeaders } from '../../lib/api.ts';
 import { useScreenTexts } from '../../lib/screen-texts.ts';
 import { showToast } from '../../lib/toasts.ts';

@@ -1,7 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import type { i18n } from 'i18next';
 import { setAutoFreeze } from 'immer';
-import { useDispatch, useSelector } from 'react-redux';
 import { api } from '../lib/api.ts';
 import { errorToasts } from '../lib/error-toasts.ts';
 import { toastsSlice } from '../lib/toasts.ts';
@@ -19,7 +18,7 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** The app's store; tests build a real one through the same function. */
+/** The app's store (made by main.tsx); tests build a real one through the same function. */
 export function createStore(i18n: i18n, preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
@@ -30,6 +29,3 @@ export function createStore(i18n: i18n, preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof createStore>;
 export type AppDispatch = AppStore['dispatch'];
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
