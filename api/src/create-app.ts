@@ -15,7 +15,7 @@ import { type AppConfig, sessionSecretIn } from './config/app-config.ts';
 import { startupWarnings } from './config/startup-warnings.ts';
 import { checkDataFolder } from './config/data-folder-check.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
-import { ormConfig } from './database/orm-config.ts';
+import { ormConfig } from './data-model.ts';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
 import { PgSessionStore } from './accounts/pg-session-store.ts';
 import { isLogoUpload } from './agency/logo-upload.ts';

@@ -7,7 +7,7 @@ export { hashPassword } from './accounts/passwords.ts';
 export { ADVISORY_LOCKS, withAdvisoryLock } from './database/advisory-lock.ts';
 export { DataFolderInUseError } from './database/data-folder-lock.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres.ts';
-export { ormConfig } from './database/orm-config.ts';
+export { ormConfig } from './data-model.ts';
 export { AnswerSchema, type Answer } from './projects/answer.entity.ts';
 export { ItemSchema, type Item } from './projects/item.entity.ts';
 export { answerJson, itemJson, projectJson, projectSummaryJson } from './projects/project-json.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { configFromEnv, workerCount } from '../src/config/app-config.ts';
 import { ConfigError } from '../src/config/environment.ts';
 import { startupWarnings } from '../src/config/startup-warnings.ts';
-import { ormConfig } from '../src/database/orm-config.ts';
+import { ormConfig } from '../src/data-model.ts';
 
 /** `configFromEnv` (README, „Umgebungsvariablen“); the refusals run as processes in server-processes.test.ts. */
 describe('configuration from the environment', () => {

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { prepareStatementsOn } from '../src/common/prepared-statement.ts';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.ts';
-import { ormConfig } from '../src/database/orm-config.ts';
+import { ormConfig } from '../src/data-model.ts';
 import { createServerDatabase } from './test-server.ts';
 
 /** A database of its own with the committed migrations, and the ORM on it. */

@@ -10,7 +10,7 @@
  *   folder          may import                                  its Nest module exports
  *   common          locale                                      (no module: shared helpers)
  *   config          common                                      APP_CONFIG (global)
- *   definition      common, config                              DEFINITION, VALIDATOR,
+ *   definition      common, config, database (advisory locks)   DEFINITION, VALIDATOR,
  *                                                               DEFINITION_REVISIONS (global)
  *   metrics         common, config                              MetricsService (global; the
  *                                                               domains register their figures)
@@ -27,9 +27,10 @@
  *                                                               their mail rounds)
  *   account-data    accounts, client-loop, common, config,      – (export and deletion of an
  *                   definition, mail, pages, projects, users    account's own data)
- *   database        accounts, client-loop, common, definition,  MikroORM (global); also
- *                   health, mail, projects, users (the          withAdvisoryLock for jobs
- *                   entities; common for its texts)
+ *   database        common (its texts), no domain folder: the   MikroORM (global); also
+ *                   composition root passes it the entities     the advisory locks for jobs
+ *                   each folder declares (`<folder>/entities.ts`,
+ *                   gathered in api/src/data-model.ts)
  *   logging         –                                           (no module: pino for create-app.ts)
  *   housekeeping    accounts, client-loop, common, config,      – (scheduled jobs; mail for
  *                   database, mail, metrics                     the age of mail files)
@@ -37,12 +38,13 @@
  *                                                               before the session, shutdown)
  *   api/src/*.ts    everything: the composition root (app.module.ts, create-app.ts, main.ts,
  *                   run-server.ts, run-cluster.ts) and index.ts, the public entry for tools; no domain imports
- *                   them.
+ *                   them. data-model.ts (the entity list) and create-migration.ts (the
+ *                   migrations CLI) belong to the root as well.
  *
  * `tools/` imports api and engine only through their public entry points, the `exports` of
  * their package.json (`@fragewerk/api`, `@fragewerk/engine/core`, …), never their files.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** @param {string} name */
 const ours = (name) => [`@fragewerk/${name}`, `@fragewerk/${name}/*`];
@@ -90,7 +92,7 @@ const allButExports = (name) => {
 const apiDomains = {
   common: ['locale'],
   config: ['common'],
-  definition: ['common', 'config'],
+  definition: ['common', 'config', 'database'],
   metrics: ['common', 'config'],
   mail: ['common', 'config', 'metrics'],
   pages: ['common', 'config'],
@@ -110,16 +112,7 @@ const apiDomains = {
     'projects',
     'users',
   ],
-  database: [
-    'accounts',
-    'client-loop',
-    'common',
-    'definition',
-    'health',
-    'mail',
-    'projects',
-    'users',
-  ],
+  database: ['common'],
   logging: [],
   housekeeping: ['accounts', 'client-loop', 'common', 'config', 'database', 'mail', 'metrics'],
   health: ['common'],
@@ -134,7 +127,45 @@ const apiRootFiles = [
   'run-server.ts',
   'run-cluster.ts',
   'index.ts',
+  'data-model.ts',
+  'create-migration.ts',
 ];
+/**
+ * Every folder of `api/src` as it is on disk, also one the table above does not list (yet): the
+ * database folder imports none of them but `common` (and `locale` behind it).
+ */
+const apiSrcFolders = readdirSync(new URL('../../api/src', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * @param {string} folder
+ * @returns {string[]} relative imports of a `web/src` folder from files up to four folders deep
+ */
+const webFolder = (folder) => [1, 2, 3, 4].map((depth) => `${'../'.repeat(depth)}${folder}/*`);
+
+/**
+ * Zones inside the web app (docs/architecture.md#importe-zeigen-in-eine-richtung): `web/src/app`
+ * is the composition root (store, router, boot), which only `main.tsx` and the tests' helpers
+ * import; the features import the shared folders (`state` for the store's hooks, `lib`, `hooks`,
+ * `components`), which import no feature.
+ */
+const webZones = {
+  features: {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    forbidden: webFolder('app'),
+    message:
+      'Features importieren web/src/app/ nicht (die Zusammensetzung der App): die Hooks des Stores kommen aus web/src/state/, Geteiltes aus lib/, hooks/ oder components/ (docs/architecture.md#importe-zeigen-in-eine-richtung).',
+  },
+  shared: {
+    files: ['web/src/{state,lib,hooks,components,config,locales}/**/*.{ts,tsx}'],
+    forbidden: [...webFolder('app'), ...webFolder('features')],
+    message:
+      'Die geteilten Ordner von web/src (state, lib, hooks, components, config, locales) importieren weder web/src/app/ noch Features (docs/architecture.md#importe-zeigen-in-eine-richtung).',
+  },
+};
 
 /**
  * @typedef {{files: string[], ignores?: string[], forbidden: string[], message: string}} Layer
@@ -180,7 +211,9 @@ const layers = {
       'engine/react bekommt Props und meldet Ereignisse; es lädt nichts (docs/architecture.md#schichten).',
   },
   web: {
+    // The zones of web/src get this rule together with their own below.
     files: ['web/src/**/*.{ts,tsx}'],
+    ignores: Object.values(webZones).flatMap((zone) => zone.files),
     forbidden: [
       ...server,
       ...['api', 'tests', 'tools'].flatMap(ours),
@@ -220,7 +253,10 @@ const layers = {
  */
 const forbiddenForDomain = (domain) => {
   const allowed = new Set([domain, ...apiDomains[/** @type {keyof typeof apiDomains} */ (domain)]]);
-  const others = apiFolders.filter((folder) => !allowed.has(folder));
+  // The database folder knows no domain at all, not even one added to api/src after this table.
+  const folders =
+    domain === 'database' ? [...new Set([...apiFolders, ...apiSrcFolders])] : apiFolders;
+  const others = folders.filter((folder) => !allowed.has(folder));
   return [
     // `../../` for files in subfolders such as database/migrations.
     ...others.flatMap((folder) => [`../${folder}/*`, `../../${folder}/*`]),
@@ -242,9 +278,9 @@ const restrict = (name, { files, ignores }, patterns) => ({
 });
 
 /**
- * One entry per layer, and one per API domain (which repeats the API layer's patterns). The file
- * patterns must not overlap: for a file matched twice, ESLint keeps only the later
- * `no-restricted-imports` setting.
+ * One entry per layer, one per API domain and one per web zone (which repeat their layer's
+ * patterns). The file patterns must not overlap: for a file matched twice, ESLint keeps only the
+ * later `no-restricted-imports` setting.
  * @type {import('eslint').Linter.Config[]}
  */
 export const dependencyRules = [
@@ -260,6 +296,12 @@ export const dependencyRules = [
           allowed.length ? `nur ${germanList.format(allowed)}` : 'nichts'
         }; die erlaubten Richtungen stehen in tools/src/dependency-rules.js (docs/architecture.md#schichten).`,
       },
+    ]),
+  ),
+  ...Object.entries(webZones).map(([name, zone]) =>
+    restrict(`web/${name}`, zone, [
+      { group: layers.web.forbidden, message: layers.web.message },
+      { group: zone.forbidden, message: zone.message },
     ]),
   ),
 ];

@@ -59,10 +59,29 @@ describe('one-way dependencies (docs/architecture.md#schichten)', () => {
     ],
     ['api/src/health/x.ts', "import { PgSessionStore } from '../accounts/pg-session-store.ts';"],
     ['api/src/health/x.ts', "import { withAdvisoryLock } from '../database/advisory-lock.ts';"],
-    // database imports the entities of definition and projects: importing it back closes a cycle.
-    ['api/src/definition/x.ts', "import { withAdvisoryLock } from '../database/advisory-lock.ts';"],
+    // database knows no domain: the composition root passes it the entities (data-model.ts).
+    ['api/src/database/x.ts', "import { UserSchema } from '../users/user.entity.ts';"],
+    ['api/src/database/x.ts', "import { OutboxMailSchema } from '../mail/outbox-mail.entity.ts';"],
+    ['api/src/database/x.ts', "import { AgencySchema } from '../agency/agency.entity.ts';"],
+    ['api/src/database/x.ts', "import { entities } from '../projects/entities.ts';"],
+    ['api/src/database/x.ts', "import { entities } from '../data-model.ts';"],
+    [
+      'api/src/database/migrations/x.ts',
+      "import { ProjectSchema } from '../../projects/project.entity.ts';",
+    ],
     ['api/src/common/x.ts', "import { healthRoutes } from '../health/health-routes.ts';"],
     ['api/src/config/x.ts', "import { MailService } from '../mail/mail.service.ts';"],
+    // Inside web: features and the shared folders never import the composition root web/src/app.
+    ['web/src/features/projects/x.tsx', "import { useAppDispatch } from '../../app/store.ts';"],
+    ['web/src/features/projects/x.tsx', "import { lazyChecks } from '../../app/boot.ts';"],
+    ['web/src/features/projects/sub/x.tsx', "import { routes } from '../../../app/router.tsx';"],
+    ['web/src/hooks/x.tsx', "import { useBlocker } from '../app/app-router.tsx';"],
+    ['web/src/components/toast/x.tsx', "import { createStore } from '../../app/store.ts';"],
+    ['web/src/lib/x.ts', "import { ShareLink } from '../features/projects/share-link.tsx';"],
+    ['web/src/state/x.ts', "import { routes } from '../app/router.tsx';"],
+    // The web layer's own rule still holds inside a zone.
+    ['web/src/features/projects/x.tsx', "import { ProjectsService } from '@fragewerk/api';"],
+    ['web/src/lib/x.ts', "import express from 'express';"],
     // The API layer's own rule still holds inside a domain folder.
     ['api/src/questionnaire/x.ts', "import { Link } from 'react-router-dom';"],
     // tools/ sees api and engine only through their package exports.
@@ -79,6 +98,12 @@ describe('one-way dependencies (docs/architecture.md#schichten)', () => {
     ['engine/src/react/x.tsx', "import { loadDefinition } from '@fragewerk/engine/core';"],
     ['api/src/x.ts', "import { createValidator } from '@fragewerk/engine/core';"],
     ['web/src/x.ts', "import { formatDate } from '@fragewerk/engine/core';"],
+    ['web/src/features/projects/x.tsx', "import { useAppDispatch } from '../../state/hooks.ts';"],
+    ['web/src/features/projects/x.tsx', "import { lazyChecks } from '../../lib/checks.ts';"],
+    ['web/src/features/projects/x.tsx', "import { Toast } from '../results/x.tsx';"],
+    ['web/src/app/x.tsx', "import { ProjectPage } from '../features/projects/x.tsx';"],
+    ['web/src/main.tsx', "import { createStore } from './state/store.ts';"],
+    ['web/src/test/x.tsx', "import { routes } from '../app/router.tsx';"],
     ['tests/src/x.ts', "import { lintDefinition } from '../../tools/src/lint-definition.ts';"],
     [
       'api/src/questionnaire/x.ts',
@@ -87,8 +112,10 @@ describe('one-way dependencies (docs/architecture.md#schichten)', () => {
     ['api/src/accounts/x.ts', "import { UsersService } from '../users/users.service.ts';"],
     ['api/src/accounts/x.ts', "import { renderPage } from '../pages/render-page.ts';"],
     ['api/src/common/x.ts', "import messages from '../locale/de.json' with { type: 'json' };"],
-    ['api/src/database/x.ts', "import { UserSchema } from '../users/user.entity.ts';"],
-    ['api/src/database/x.ts', "import { OutboxMailSchema } from '../mail/outbox-mail.entity.ts';"],
+    [
+      'api/src/definition/x.ts',
+      "import { lockForTransaction } from '../database/advisory-lock.ts';",
+    ],
     [
       'api/src/housekeeping/x.ts',
       "import { tryWithAdvisoryLock } from '../database/advisory-lock.ts';",
@@ -98,10 +125,7 @@ describe('one-way dependencies (docs/architecture.md#schichten)', () => {
       "import { WINDOW_MINUTES } from '../accounts/rate-limit.service.ts';",
     ],
     ['api/src/database/x.ts', "import { t } from '../common/messages.ts';"],
-    [
-      'api/src/database/x.ts',
-      "import { DefinitionRevisionSchema } from '../definition/definition-revision.entity.ts';",
-    ],
+    ['api/src/data-model.ts', "import { entities } from './projects/entities.ts';"],
     [
       'api/src/projects/x.ts',
       "import { DEFINITION_REVISIONS } from '../definition/definition-revisions.ts';",

@@ -16,6 +16,8 @@ export const ADVISORY_LOCKS = {
   housekeeping: 'fragewerk:housekeeping',
   /** The Rückfrage mails and reminders every 30 seconds (`ClientLoopRoundService`). */
   clientLoop: 'fragewerk:client-loop',
+  /** Storing the questionnaires' revisions and moving the running projects at start. */
+  definitionRevisions: 'fragewerk:definition-revisions',
 } as const;
 
 /** The signed 64-bit key PostgreSQL's `pg_advisory_lock(bigint)` takes, as a decimal string. */
@@ -117,4 +119,14 @@ export function tryWithAdvisoryLock<T>(
   const pgKey = advisoryLockKey(key);
   if (local.has(pgKey)) return Promise.resolve({ acquired: false });
   return oneAtATimeHere(pgKey, () => locked(source, pgKey, false, fn));
+}
+
+/**
+ * Takes the PostgreSQL advisory lock `key` until the transaction of `em` ends (a transaction
+ * lock, `pg_advisory_xact_lock`): for work that already runs in one transaction and must not run
+ * in two processes at once, without a connection of its own. On the embedded database, which runs
+ * one transaction at a time, the transaction alone orders the callers.
+ */
+export async function lockForTransaction(em: EntityManager, key: AdvisoryLockKey): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(?::bigint)', [advisoryLockKey(key)]);
 }

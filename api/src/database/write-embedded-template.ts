@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { distDir, embeddedTemplatePaths, TEMPLATE_PREFIX } from './embedded-template.ts';
-import { ormConfig } from './orm-config.ts';
+import { databaseOptions } from './orm-config.ts';
 
 /**
  * Makes the template unless it is there (`npm run build`), and removes those of other PGlite
@@ -50,7 +50,8 @@ export async function writeEmbeddedTemplate(): Promise<'written' | 'present'> {
 async function migratedCluster(work: string): Promise<string> {
   const embedded = await startEmbeddedPostgres({ dataDir: work, maxConnections: 2 });
   try {
-    const config = ormConfig(embedded.url, true);
+    // The migrations alone make the schema: no entities needed.
+    const config = databaseOptions([], embedded.url, true);
     const orm = await MikroORM.init({
       ...config,
       migrations: { ...config.migrations, silent: true },

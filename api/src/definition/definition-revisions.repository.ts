@@ -1,19 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Presets, StepMeta } from '@fragewerk/engine/core';
+import { ADVISORY_LOCKS, lockForTransaction } from '../database/advisory-lock.ts';
 
 // All SQL of the definition revisions (`definition_revision`, docs/architecture.md#revisionen).
 // Rows are only ever added; a start on known files only notes that it runs them again.
 
 /**
- * The advisory lock of the revision work at start (storing the revision, moving the running
- * projects), as a transaction lock: it ends with the transaction that takes it, and two processes
- * that start together on changed files run one after the other.
+ * Takes the advisory lock of the revision work at start (storing the revision, moving the running
+ * projects) until the transaction of `em` ends: two processes that start together on changed
+ * files run one after the other.
  */
-const LOCK = "select pg_advisory_xact_lock(hashtext('fragewerk:definition-revisions'))";
-
-/** Takes the revisions' advisory lock until the transaction of `em` ends. */
-export async function lockRevisions(em: EntityManager): Promise<void> {
-  await em.execute(LOCK);
+export function lockRevisions(em: EntityManager): Promise<void> {
+  return lockForTransaction(em, ADVISORY_LOCKS.definitionRevisions);
 }
 
 /**

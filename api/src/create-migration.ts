@@ -4,8 +4,8 @@
  * writes nothing and fails when the entities and the migrations disagree.
  */
 import { MikroORM } from '@mikro-orm/postgresql';
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
-import { ormConfig } from './orm-config.ts';
+import { ormConfig } from './data-model.ts';
+import { startEmbeddedPostgres } from './database/embedded-postgres.ts';
 
 const check = process.argv.includes('--check');
 const embedded = await startEmbeddedPostgres({ maxConnections: 4 });

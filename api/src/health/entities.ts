@@ -1,0 +1,8 @@
+import { HealthProbeSchema } from './health-probe.entity.ts';
+
+/**
+ * The entities this folder owns (docs/architecture.md#datenmodell): The row the readiness check writes. The composition
+ * root gathers every folder's list into the ORM's (`api/src/data-model.ts`); the database folder
+ * knows none of them.
+ */
+export const entities = [HealthProbeSchema];
