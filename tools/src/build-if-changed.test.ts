@@ -57,7 +57,7 @@ beforeEach(async () => {
   write('api/package.json', '{}');
   write('shared/src/index.ts', 'export const shared = 1;');
   write('package-lock.json', '{}');
-  write('node_modules/.bin/fake-build-tool', '');
+  write('node_modules/fake-build-tool/package.json', '{}');
 });
 
 afterEach(async () => {

@@ -22,7 +22,11 @@ export interface BuildTarget {
   output: string;
   /** The build command (argv), run in the root. */
   command: string[];
-  /** Executables the build needs from node_modules/.bin (dev dependencies, absent after --omit=dev). */
+  /**
+   * Packages the build needs that only a full install brings (dev dependencies, absent after
+   * `npm ci --omit=dev`). Packages, not executables: tsc itself may come along with a production
+   * install (an optional peer of i18next), its type definitions do not.
+   */
   tools: string[];
 }
 
@@ -52,7 +56,7 @@ export const TARGETS: BuildTarget[] = [
     stamp: 'web/dist/.build-stamp',
     output: 'web/dist/index.html',
     command: ['npm', 'run', 'build', '-w', 'web'],
-    tools: ['vite'],
+    tools: ['vite', '@vitejs/plugin-react'],
   },
   {
     name: 'api',
@@ -70,7 +74,7 @@ export const TARGETS: BuildTarget[] = [
     stamp: 'api/dist/.build-stamp',
     output: 'api/dist/main.js',
     command: ['npm', 'run', 'build', '-w', 'api'],
-    tools: ['tsc'],
+    tools: ['typescript', '@types/node'],
   },
 ];
 
@@ -121,13 +125,13 @@ export function reasonToBuild(root: string, target: BuildTarget, hash: string): 
   return undefined;
 }
 
-/** The tools of `target` missing from node_modules/.bin (the root's or the workspace's). */
+/** The tools of `target` missing from node_modules (the root's or the workspace's). */
 function missingTools(root: string, target: BuildTarget): string[] {
   const workspace = target.stamp.split('/')[0]!;
   return target.tools.filter(
     (tool) =>
-      !existsSync(path.join(root, 'node_modules', '.bin', tool)) &&
-      !existsSync(path.join(root, workspace, 'node_modules', '.bin', tool)),
+      !existsSync(path.join(root, 'node_modules', tool, 'package.json')) &&
+      !existsSync(path.join(root, workspace, 'node_modules', tool, 'package.json')),
   );
 }
 
