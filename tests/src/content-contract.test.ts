@@ -77,7 +77,8 @@ describe.each(ids)('the content contract of „%s“', (id) => {
     await writeFile(sampleFile(id), proseSampleDocument(questionnaire.definition, samples));
     expect(problems).toEqual([]);
     expect(samples.length).toBeGreaterThan(questionnaire.definition.steps.length * 5);
-  });
+    // Thousands of combinations, each text also with doubled marks: seconds on a busy machine.
+  }, 30_000);
 
   it(`${id}: writes gender-fair German with umlauts in every file of its folder`, async () => {
     const { problems, files } = await folderTextProblems(questionnaire);

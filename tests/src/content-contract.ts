@@ -14,6 +14,7 @@ import {
   formatProblem,
   PAIRS_PER_SENTENCE,
   ProseRenderer,
+  stepDocument,
   validatorFromChecks,
   type CompiledChecks,
   type Definition,
@@ -360,7 +361,8 @@ const openingOf = (text: string) => /^[„"»]?([\p{L}\p{N}-]+)/u.exec(text)?.[1
  * What an editor finds in the layout of an answer's text
  * (docs/editors-guide.md#checkliste-für-die-prosa): a line that repeats the card's badge, link or
  * title beside it, a card that names its title (a persona's name) in more than two sentences, a
- * „Label: Wert“ line where a sentence belongs, sentences of one card that open alike (the same first word twice in a row or
+ * „Label: Wert“ line where a sentence belongs, a results card whose title is not the one the
+ * sentences write (uncleaned), sentences of one card that open alike (the same first word twice in a row or
  * more than twice), and what {@link profileProblems} finds in a profile.
  */
 export function layoutProblems(
@@ -405,6 +407,16 @@ export function layoutProblems(
       : [];
     if (named.length > 2)
       problems.push(`nennt „${title}“ in ${named.length} Sätzen statt höchstens zwei`);
+    // The card of the results shows the title as the sentences write it: „als pendler“ and
+    // „Stiftungsrat.“ are „Pendler“ and „Stiftungsrat“ there, too.
+    // Only for a typed text the rules clean (an answer of every option would be thousands more).
+    const shown = sample.cleanLines
+      ? stepDocument(definition, step, [sample.data], prose, {
+          rating: (value, max) => `${value} von ${max}`,
+        }).groups[0]?.cards[0]?.title
+      : undefined;
+    if (sample.title && shown !== undefined && shown !== sample.title)
+      problems.push(`die Karte der Ergebnisse zeigt „${shown}“, die Sätze „${sample.title}“`);
   }
   for (const line of sample.lines)
     if (isLabelLine(ownWords(line)) && isLabelLine(line))

@@ -102,6 +102,14 @@ describe('a rendered sentence (#38)', () => {
     );
   });
 
+  it('makes doubled marks single in every text, keeps an ellipsis and „?!“ (#38)', () => {
+    expect(normalizeProseText('transparenz!!')).toBe('transparenz!');
+    expect(normalizeProseText('Marktführer in der Region..')).toBe('Marktführer in der Region.');
+    expect(normalizeProseText('Wirklich??  Ja,, sicher')).toBe('Wirklich? Ja, sicher');
+    expect(normalizeProseText('und so weiter...')).toBe('und so weiter...');
+    expect(normalizeProseText('Warum?!')).toBe('Warum?!');
+  });
+
   it('capitalises a noun typed in lower case where the rule says so', () => {
     expect(capitalizeFirst('„pendler“')).toBe('„Pendler“');
     expect(normalizeProseText(' pendler. ', { stripEnd: true, capitalize: true })).toBe('Pendler');

@@ -80,14 +80,19 @@ function patterns(rule: NormalizeRule) {
 
 /**
  * Cleans a text the customer typed before it stands in a results sentence: spaces are collapsed
- * and trimmed always; with a rule, stray punctuation at either end goes, and so do the rule's
+ * and trimmed and doubled marks made single always; with a rule, stray punctuation at either end goes, and so do the rule's
  * leading and trailing phrases (repeatedly, so „… möchte ich: ich möchte“ goes entirely), the
  * final sentence mark and quotation marks around the whole text. The case of the text is left as
  * typed – only a dictionary could tell a noun from a verb – unless the rule says `capitalize`
  * (a field that holds a noun).
  */
 export function normalizeProseText(text: string, rule?: NormalizeRule): string {
-  let result = text.replace(/[^\S\n]+/gu, ' ').trim();
+  // Doubled marks are tidied always („transparenz!!“, „region..“); „...“ and „?!“ stay.
+  let result = text
+    .replace(/[^\S\n]+/gu, ' ')
+    .trim()
+    .replace(/([!?,;:])\1+/gu, '$1')
+    .replace(/(?<!\.)\.\.(?!\.)/gu, '.');
   if (!rule) return result;
   const { leading, trailing } = patterns(rule);
   for (let round = 0; round < 20; round += 1) {

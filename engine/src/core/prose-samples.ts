@@ -39,6 +39,8 @@ interface FieldInfo {
   minimum?: number;
   maximum?: number;
   poles: boolean;
+  /** A text of a fixed shape (a `format`, `pattern` or `x-normalize`: an address, a date). */
+  shaped?: boolean;
 }
 
 /** Fields whose `if` conditions pick a branch (goal type, internal or external group). */
@@ -78,6 +80,7 @@ function fieldsOf(schema: JsonSchema): { fields: Map<string, FieldInfo>; switche
         if (typeof property.minimum === 'number') info.minimum = property.minimum;
         if (typeof property.maximum === 'number') info.maximum = property.maximum;
         if (Array.isArray(property['x-poles'])) info.poles = true;
+        if (property.format || property.pattern || property['x-normalize']) info.shaped = true;
         fields.set(name, info);
       }
     }
@@ -147,10 +150,20 @@ function baseAnswer(step: StepDefinition, fields: Map<string, FieldInfo>): Recor
   return data;
 }
 
-/** Dirty versions of a text that the field's normalisation rule must clean to the text itself. */
-function dirtyTexts(step: StepDefinition, field: string, text: string): string[] {
-  const rule = step.meta.prose?.normalize?.[field];
-  if (!rule) return [];
+/**
+ * Dirty versions of a text with the text they must read as: doubled marks at its end („Gut!!“,
+ * „Gut..“) and doubled spaces in it are tidied for every free text; the field's normalisation rule
+ * must clean the rest to the text itself.
+ */
+function dirtyTexts(step: StepDefinition, field: FieldInfo, text: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  if (!field.shaped) {
+    const bare = text.replace(/[.!?]+$/u, '');
+    pairs.push([`${bare}!!`, `${bare}!`], [`${bare}..`, `${bare}.`]);
+    if (text.includes(' ')) pairs.push([text.replace(' ', '   '), text]);
+  }
+  const rule = step.meta.prose?.normalize?.[field.name];
+  if (!rule) return pairs;
   const capital = (phrase: string) => phrase.charAt(0).toUpperCase() + phrase.slice(1);
   const filled = (phrase: string) => phrase.replace(/…/gu, 'Musterperson aus der langen Liste');
   const dirty = [`  ${text}  `, `${text},`, `– ${text}`, `… ${text} …`];
@@ -162,7 +175,7 @@ function dirtyTexts(step: StepDefinition, field: string, text: string): string[]
   if (rule.unquote) dirty.push(`„${text}“`, `"${text}"`);
   // A noun typed in lower case („pendler“) is written with its capital.
   if (rule.capitalize) dirty.push(text.charAt(0).toLowerCase() + text.slice(1));
-  return dirty;
+  return [...pairs, ...dirty.map((version): [string, string] => [version, text])];
 }
 
 interface Variation {
@@ -203,11 +216,11 @@ function variationsOf(
     if (field.options.includes(CUSTOM_KEY)) {
       const customField = `custom_${name}`;
       const text = String(base[customField]);
-      for (const dirty of dirtyTexts(step, name, text))
+      for (const [dirty, clean] of dirtyTexts(step, field, text))
         variations.push({
           label: `${name} = custom, ${customField} = ${JSON.stringify(dirty)}`,
           change: { [name]: CUSTOM_KEY, [customField]: dirty },
-          clean: { [name]: CUSTOM_KEY, [customField]: text },
+          clean: { [name]: CUSTOM_KEY, [customField]: clean },
           field: name,
         });
     }
@@ -227,11 +240,11 @@ function variationsOf(
   }
   if (field.types.has('string')) {
     const text = String(base[name]);
-    for (const dirty of dirtyTexts(step, name, text))
+    for (const [dirty, clean] of dirtyTexts(step, field, text))
       variations.push({
         label: `${name} = ${JSON.stringify(dirty)}`,
         change: { [name]: dirty },
-        clean: { [name]: text },
+        clean: { [name]: clean },
         field: name,
       });
   }

@@ -122,6 +122,9 @@ function formLinks(step: StepDefinition, data: Record<string, unknown>): string[
   return links;
 }
 
+/** What the prose tidies in every text the customer typed: doubled marks and spaces. */
+const DOUBLED_MARKS = /([!?,;:])\1|(?<!\.)\.\.(?!\.)|\s\s/u;
+
 /**
  * A list step's groups: per group with entries its heading and one card per entry with the
  * entry's sentences.
@@ -134,14 +137,23 @@ function listStep(
   texts: Pick<CardTexts, 'rating'>,
 ): ResultsGroup[] {
   const groups: ResultsGroup[] = [];
+  // A title the customer typed („als pendler“, „Stiftungsrat.“, „Holz & Co!!“) stands on the card
+  // as its sentences write it („Pendler“, „Stiftungsrat“, „Holz & Co!“): the prose's title, the
+  // title field cleaned by the step's rule for it and of doubled marks. Only where there is
+  // something to clean – the prose's title costs the entry's labels. The questionnaire's cards
+  // keep the text as typed.
+  const titleField = step.meta.list?.card.title;
+  const ruled = titleField !== undefined && !!step.meta.prose?.normalize?.[titleField];
   for (const group of listGroups(step, items)) {
     if (!group.items.length) continue;
     groups.push({
       ...(group.heading ? { heading: group.heading } : {}),
-      cards: group.items.map((item) => ({
-        ...resultsCard(definition, step, item, texts),
-        lines: prose.describeItem(step.meta.key, item, { title: false }).lines,
-      })),
+      cards: group.items.map((item) => {
+        const card = resultsCard(definition, step, item, texts);
+        const clean = ruled || DOUBLED_MARKS.test(card.title);
+        const { title, lines } = prose.describeItem(step.meta.key, item, { title: clean });
+        return { ...card, ...(clean && title ? { title } : {}), lines };
+      }),
     });
   }
   return groups;

@@ -109,6 +109,25 @@ function html(ui: React.ReactElement): string {
   return markup;
 }
 
+/**
+ * The entry with its title as the sentences write it (#38): typed doubled marks („Holz!!“) made
+ * single, and the step's rule for the title field applied („als pendler“: „Pendler“).
+ */
+function withProseTitle(step: StepDefinition, item: ListItem, prose: ProseRenderer): ListItem {
+  const field = step.meta.list!.card.title;
+  const title = prose.describeItem(step.meta.key, item).title;
+  const typed = item[field] === 'custom' ? `custom_${field}` : field;
+  const raw = item[typed];
+  const ruled = !!step.meta.prose?.normalize?.[field];
+  if (
+    !title ||
+    typeof raw !== 'string' ||
+    (!ruled && !/([!?,;:])\1|(?<!\.)\.\.(?!\.)|\s\s/u.test(raw))
+  )
+    return item;
+  return { ...item, [typed]: title };
+}
+
 /** A list step's results as React made them before they became markup: groups, cards, lines. */
 function ReactListResults({ step, items }: { step: StepDefinition; items: ListItem[] }) {
   const prose = new ProseRenderer(definition);
@@ -124,7 +143,12 @@ function ReactListResults({ step, items }: { step: StepDefinition; items: ListIt
             {group.heading ? <h4 className="result-group-heading">{group.heading}</h4> : null}
             {group.items.map((item) => (
               <article key={item.id} className="result-card">
-                <ItemCard definition={definition} step={step} item={item} withText={false} />
+                <ItemCard
+                  definition={definition}
+                  step={step}
+                  item={withProseTitle(step, item, prose)}
+                  withText={false}
+                />
                 {prose.describeItem(step.meta.key, item, { title: false }).lines.map((line, i) => (
                   <p key={i} className="result-line">
                     {line}
