@@ -276,6 +276,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
               DATABASE_URL: database.url,
               DATA_DIR: dataDir,
               SESSION_SECRET: 'gemeinsames-geheimnis',
+              // Separate processes, as on separate hosts (workers of one: cluster.test.ts).
+              WEB_CONCURRENCY: '1',
             }),
           ),
         );

@@ -11,6 +11,9 @@ export const VARIABLES = [
   'APP_URL',
   'DATABASE_URL',
   'DATABASE_POOL_MAX',
+  'WEB_CONCURRENCY',
+  'METRICS_TOKEN',
+  'METRICS_PORT',
   'SMTP_URL',
   'MAIL_FROM',
   'DATA_DIR',
@@ -21,9 +24,6 @@ export const VARIABLES = [
   'LOG_LEVEL',
   'REGISTRATION',
   'LEGAL_DIR',
-  'WEB_CONCURRENCY',
-  'METRICS_TOKEN',
-  'METRICS_PORT',
 ] as const;
 
 export type Variable = (typeof VARIABLES)[number];
