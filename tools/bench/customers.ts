@@ -8,7 +8,7 @@
  * (api-load.ts).
  */
 import autocannon, { type Result } from 'autocannon';
-import { log, pgApi, round1, rssMb, type Benchmark } from './support.ts';
+import { log, pgApi, round1, rssTreeMb, type Benchmark } from './support.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
 const DURATION_S = Number(process.env.BENCH_CUSTOMERS_DURATION ?? 60);
@@ -64,8 +64,9 @@ export const customers: Benchmark = async () => {
     { name: 'Last: p99', value: result.latency.p99, unit: 'ms', budget: '', ok: null },
     { name: 'Last: Fehler', value: errors, unit: '', budget: '0', ok: errors === 0 },
     {
-      name: 'Last: API-Speicher danach (RSS)',
-      value: rssMb(api.pid),
+      // Every worker and the primary (support.ts, pgApi: one worker per core).
+      name: 'Last: API-Speicher danach (RSS, alle Prozesse zusammen)',
+      value: rssTreeMb(api.pid).total,
       unit: 'MB',
       budget: '',
       ok: null,

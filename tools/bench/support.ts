@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import type { Definition } from '@fragewerk/engine/core';
@@ -66,6 +66,27 @@ export function rssMb(pid: number): number {
   return round1(kb / 1024);
 }
 
+/**
+ * Resident set sizes of a server in MB: the process itself and its worker processes (the
+ * children `node:cluster` forked; with one worker there are none, `workers` is empty), and their
+ * sum. Other children (the esbuild service of a worker is the worker's child) are not counted.
+ */
+export function rssTreeMb(pid: number): { primary: number; workers: number[]; total: number } {
+  const primary = rssMb(pid);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .split(' ')
+    .filter(Boolean)
+    .map(Number);
+  const workers = children.flatMap((child) => {
+    try {
+      return [rssMb(child)];
+    } catch {
+      return []; // ended meanwhile
+    }
+  });
+  return { primary, workers, total: round1(primary + workers.reduce((sum, mb) => sum + mb, 0)) };
+}
+
 export function requireBuild() {
   if (!existsSync(API_MAIN) || !existsSync(path.join(WEB_DIST, 'index.html')))
     throw new Error('Kein Build gefunden: erst `npm run build`.');
@@ -90,6 +111,8 @@ export async function spawnServer(options: {
   port: number;
   readyPath: string;
   timeoutMs?: number;
+  /** Also wait for this in the output (the primary of several workers prints it once all listen). */
+  readyText?: string;
 }): Promise<ServerProcess> {
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, options.args, {
@@ -123,7 +146,7 @@ export async function spawnServer(options: {
     try {
       const response = await fetch(url + options.readyPath);
       await response.arrayBuffer();
-      if (response.status === 200) {
+      if (response.status === 200 && (!options.readyText || output.includes(options.readyText))) {
         readyMs = performance.now() - started;
         break;
       }
@@ -168,6 +191,10 @@ export function productNodeFlags(): string[] {
 export async function spawnApi(options: {
   dataDir: string;
   databaseUrl?: string;
+  /** `WEB_CONCURRENCY` (only with `databaseUrl`); unset: the server's default. */
+  workers?: number;
+  /** `METRICS_PORT`: the metrics on, as an operator who scrapes them runs the server. */
+  metricsPort?: number;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -178,7 +205,12 @@ export async function spawnApi(options: {
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
+  delete env.WEB_CONCURRENCY;
+  delete env.METRICS_PORT;
+  delete env.METRICS_TOKEN;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.workers !== undefined) env.WEB_CONCURRENCY = String(options.workers);
+  if (options.metricsPort !== undefined) env.METRICS_PORT = String(options.metricsPort);
   // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: profile the API under load.
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return spawnServer({
@@ -186,6 +218,8 @@ export async function spawnApi(options: {
     env,
     port,
     readyPath: '/api/config/presets',
+    // The first worker answers while the others still start; the start line comes once all do.
+    readyText: 'Fragewerk läuft unter',
   });
 }
 
@@ -221,6 +255,9 @@ async function fillDatabase(url: string, embedded: boolean): Promise<DemoProject
 }
 
 /** The PostgreSQL server the API benchmark runs against (a database of its own is created). */
+/** Worker processes of the API on the PostgreSQL server: one per core, as the server's default. */
+export const API_WORKERS = availableParallelism();
+
 export const ADMIN_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -271,7 +308,14 @@ export const pgApi = once(async () => {
   requireBuild();
   const database = await pgDatabase();
   const dataDir = tempDir('bench-api');
-  const server = await spawnApi({ dataDir, databaseUrl: database.url });
+  // On a PostgreSQL server the API runs a worker per core (WEB_CONCURRENCY), with its metrics on
+  // METRICS_PORT: the per-request cost of counting is in every figure.
+  const server = await spawnApi({
+    dataDir,
+    databaseUrl: database.url,
+    workers: API_WORKERS,
+    metricsPort: await freePort(),
+  });
   cleanups.push(async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
