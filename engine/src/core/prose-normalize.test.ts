@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalizeRule } from './definition-types.ts';
-import { capitalizeFirst, normalizeProseText, tidySentence } from './prose-normalize.ts';
+import {
+  capitalizeFirst,
+  lowerLeadingArticle,
+  normalizeProseText,
+  tidySentence,
+} from './prose-normalize.ts';
 
 /**
  * The cleaning as it was written before the phrases were tried without their word-boundary check
@@ -108,6 +113,13 @@ describe('a rendered sentence (#38)', () => {
     expect(normalizeProseText('Wirklich??  Ja,, sicher')).toBe('Wirklich? Ja, sicher');
     expect(normalizeProseText('und so weiter...')).toBe('und so weiter...');
     expect(normalizeProseText('Warum?!')).toBe('Warum?!');
+  });
+
+  it('writes the article of a text in the middle of a sentence in lower case (#38)', () => {
+    expect(lowerLeadingArticle('Die Fotografin Frau Meier')).toBe('die Fotografin Frau Meier');
+    expect(lowerLeadingArticle('Unsere IT')).toBe('unsere IT');
+    expect(lowerLeadingArticle('Dieter Meier')).toBe('Dieter Meier');
+    expect(lowerLeadingArticle('Das')).toBe('Das');
   });
 
   it('capitalises a noun typed in lower case where the rule says so', () => {

@@ -131,3 +131,15 @@ export function tidySentence(text: string): string {
     .replace(/([.!?…][“”"»«’'])\./gu, '$1');
   return capitalizeFirst(tidy);
 }
+
+/** An article or possessive that opens a typed text („Die Agentur“, „Unsere IT“). */
+const LEADING_ARTICLE =
+  /^(?:Der|Die|Das|Dem|Den|Des|Ein|Eine|Einem|Einen|Einer|Eines|Unser|Unsere|Unserem|Unseren|Unserer|Unseres)(?= \S)/u;
+
+/**
+ * A typed text that stands in the middle of a sentence (a `phrase`: „liefert {{value}}“) with its
+ * opening article in lower case: „Die Fotografin“ reads „Texte und Bilder liefert die Fotografin.“
+ */
+export function lowerLeadingArticle(text: string): string {
+  return text.replace(LEADING_ARTICLE, (article) => article.toLowerCase());
+}

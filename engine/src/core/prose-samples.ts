@@ -162,6 +162,12 @@ function dirtyTexts(step: StepDefinition, field: FieldInfo, text: string): [stri
     pairs.push([`${bare}!!`, `${bare}!`], [`${bare}..`, `${bare}.`]);
     if (text.includes(' ')) pairs.push([text.replace(' ', '   '), text]);
   }
+  // A text in the middle of a sentence (a phrase: „liefert {{value}}“) opens with a small article.
+  if (isObject(step.prose.phrase) && typeof step.prose.phrase[field.name] === 'string') {
+    const article = /^(?:der|die|das|ein|eine|unser|unsere) /iu.test(text);
+    const small = article ? text.charAt(0).toLowerCase() + text.slice(1) : `die ${text}`;
+    pairs.push([small.charAt(0).toUpperCase() + small.slice(1), small]);
+  }
   const rule = step.meta.prose?.normalize?.[field.name];
   if (!rule) return pairs;
   const capital = (phrase: string) => phrase.charAt(0).toUpperCase() + phrase.slice(1);

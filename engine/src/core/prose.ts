@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import type { Definition, ProseResources, StepDefinition } from './definition-types.ts';
 import { displayValues, type DisplayValue } from './display-values.ts';
-import { normalizeProseText, tidySentence } from './prose-normalize.ts';
+import { lowerLeadingArticle, normalizeProseText, tidySentence } from './prose-normalize.ts';
 import {
   compileTemplate,
   hasDottedKeys,
@@ -274,7 +274,7 @@ export class ProseRenderer {
         sentence && typeof phrases === 'object'
           ? (field, text) =>
               typeof phrases[field] === 'string'
-                ? this.text(step.meta.key, `phrase.${field}`, { value: text })
+                ? this.text(step.meta.key, `phrase.${field}`, { value: lowerLeadingArticle(text) })
                 : text
           : undefined,
     });
