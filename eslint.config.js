@@ -41,5 +41,31 @@ export default tseslint.config(
     files: ['api/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  {
+    // `npm run typecheck` checks everything in one program (tsconfig.json) whose options allow the
+    // API's constructor parameter properties; everywhere else only syntax Node can strip may
+    // appear (tools and journeys run with plain node), as the workspaces' `erasableSyntaxOnly` says.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Kein enum: Node kann es nicht entfernen.' },
+        {
+          selector: 'TSParameterProperty',
+          message: 'Keine Parameter-Properties: Node kann sie nicht entfernen.',
+        },
+        {
+          selector: 'TSModuleDeclaration[declare=false]',
+          message: 'Kein namespace: Node kann ihn nicht entfernen.',
+        },
+        {
+          selector: 'TSImportEqualsDeclaration',
+          message: 'Kein import = require: Node kann es nicht entfernen.',
+        },
+        { selector: 'TSExportAssignment', message: 'Kein export =: Node kann es nicht entfernen.' },
+      ],
+    },
+  },
   ...dependencyRules,
 );
