@@ -216,6 +216,42 @@ describe('the brand briefing’s prose of every step', () => {
     ).toEqual({ title: 'Kultmarke werden', lines: ['Für die Marke bedeutet das: Fans.'] });
   });
 
+  it('goals and stakeholders: every second card of a group opens with other words (#38)', () => {
+    const goal = { type: 'company', goal: 'increase_revenue', goal_definition: 'Plus 20 Prozent' };
+    expect(prose.describeItem('goals', goal, { position: 0 }).lines).toEqual([
+      'Das Unternehmen versteht darunter: Plus 20 Prozent.',
+    ]);
+    expect(prose.describeItem('goals', goal, { position: 1 }).lines).toEqual([
+      'Konkret heißt das für das Unternehmen: Plus 20 Prozent.',
+    ]);
+    expect(prose.describeItem('goals', goal, { position: 2 }).lines).toEqual([
+      'Das Unternehmen versteht darunter: Plus 20 Prozent.',
+    ]);
+    const group = { is_external: true, type: 'customers', expectations: 'Guter Service' };
+    expect(prose.describeItem('stakeholders', group, { position: 3 }).lines).toEqual([
+      'Was diese Gruppe erwartet: Guter Service.',
+    ]);
+    // A revision whose `next` lacks this entry's variant (the brand goals) keeps the template's own.
+    const older = new ProseRenderer({
+      ...definition,
+      steps: definition.steps.map((step) =>
+        step.meta.key === 'goals'
+          ? {
+              ...step,
+              prose: {
+                ...step.prose,
+                next: { goal_definition_company: 'Konkret heißt das: {{goal_definition}}.' },
+              },
+            }
+          : step,
+      ),
+    });
+    expect(
+      older.describeItem('goals', { ...goal, type: 'brand', goal: 'build_trust' }, { position: 1 })
+        .lines,
+    ).toEqual(['Für die Marke bedeutet das: Plus 20 Prozent.']);
+  });
+
   it('user stories: "Als … möchte ich …, damit …."; the priority is the card’s badge', () => {
     expect(
       prose.describeItem('userstories', {

@@ -434,6 +434,50 @@ export function layoutProblems(
   return problems;
 }
 
+/** The most sentences of a card whose lead-ins the neighbour check compares (not a persona's). */
+const SHORT_CARD = 3;
+
+/**
+ * Neighbouring cards of a list step's group whose sentences open with the same lead-in
+ * („Diese Gruppe erwartet: …“ on card after card): the step's entries, six of them, as the
+ * results show them; every second card of a group takes the `next` wording. Only short cards
+ * count (at most {@link SHORT_CARD} sentences), whose lead-in is most of what they say, and only
+ * the template's words before a colon, not the customer's.
+ */
+export function neighbourProblems(definition: Definition, prose: ProseRenderer): string[] {
+  const problems: string[] = [];
+  for (const step of definition.steps) {
+    if (step.meta.kind !== 'list') continue;
+    const items = [sampleAnswers(step, { count: 6, definition })].flat() as Answers[];
+    const answered = items.flatMap(answerTexts);
+    const leadIns = (lines: string[]) =>
+      lines.length > SHORT_CARD
+        ? []
+        : lines
+            .map((line) => answered.reduce((rest, text) => rest.split(text).join('…'), line))
+            .map((line) => /^([^:…]{1,80}): /u.exec(line)?.[1])
+            .filter((lead): lead is string => lead !== undefined);
+    const part = stepDocument(
+      definition,
+      step,
+      items.map((item, index) => ({ id: `e${index + 1}`, version: 1, ...item })),
+      prose,
+      { rating: (value, max) => `${value} von ${max}` },
+    );
+    for (const group of part.groups)
+      group.cards.forEach((card, index) => {
+        if (index === 0) return;
+        const before = new Set(leadIns(group.cards[index - 1]!.lines));
+        for (const lead of leadIns(card.lines))
+          if (before.has(lead))
+            problems.push(
+              `${step.meta.key}: zwei Karten nacheinander beginnen einen Satz mit „${lead}:“ („${card.title}“)`,
+            );
+      });
+  }
+  return [...new Set(problems)];
+}
+
 /** The most words a sentence of the profile may have (four pairs take about twenty). */
 const PROFILE_SENTENCE_WORDS = 35;
 
@@ -526,6 +570,7 @@ export function proseContractProblems(definition: Definition): {
       .map(({ meta }) => `${meta.key}: weniger als zwei erzeugte Kombinationen`),
     ...missingSentenceForms(definition),
     ...templatePrefixClashes(definition).map((clash) => `Vorlagen mit gleichem Anfang: ${clash}`),
+    ...neighbourProblems(definition, prose),
     ...samples.flatMap((sample) =>
       [
         ...proseProblems(sample, definition),

@@ -273,6 +273,11 @@ export const stepProseMetaSchema: JsonSchema = {
         'Formular-Schritt: die Sätze (_male/_female für die Varianten, _one/_other für Einzahl und Mehrzahl).',
       ...proseValue,
     },
+    next: {
+      description:
+        'Listen-Schritt: andere Worte für Sätze aus „item“ (gleicher Schlüssel), die jeder zweite Eintrag einer Gruppe nimmt, damit benachbarte Karten nicht gleich beginnen.',
+      ...proseValue,
+    },
     phrase: {
       description:
         'Je Feld: wie ein Wert ohne eigene Satzform im Satz steht; {{value}} ist der Wert (z. B. „in der Branche {{value}}“).',

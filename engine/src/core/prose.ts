@@ -215,6 +215,16 @@ export class ProseRenderer {
     });
   }
 
+  /** Whether a text has a template for this number and context (its own or a fallback). */
+  private has(ns: string, key: string, count?: number, context?: string): boolean {
+    if (this.compiled) return this.template(ns, key, count, context) !== undefined;
+    return this.i18n.exists(key, {
+      ns,
+      ...(count === undefined ? {} : { count }),
+      ...(context === undefined ? {} : { context }),
+    });
+  }
+
   /** The compiled template i18next would pick for a key and variant (once per variant). */
   private template(
     ns: string,
@@ -286,7 +296,13 @@ export class ProseRenderer {
     block: string,
     data: Record<string, unknown>,
     withTitle = true,
+    position = 0,
   ): { key: string; text: string }[] {
+    // Every second entry of a group takes a template's `next` wording where the step has one,
+    // so that neighbouring cards do not open alike („Das Unternehmen versteht darunter: …“,
+    // „Konkret heißt das für das Unternehmen: …“).
+    const next = block === 'item' && position % 2 === 1 ? step.prose.next : undefined;
+    const nextKeys = typeof next === 'object' && next ? Object.keys(next) : [];
     const contextField = step.meta.prose?.context;
     const context = contextField ? data[contextField] : undefined;
     const counts = step.meta.prose?.count ?? {};
@@ -300,12 +316,19 @@ export class ProseRenderer {
       const count = countField ? countOf(values[countField]) : undefined;
       if (needed.some((name) => isEmpty(values[name]))) continue;
       if (countField && count === undefined) continue;
+      const contextValue = typeof context === 'string' ? context : undefined;
+      // The `next` wording only where it has this entry's variant; else the template's own.
+      const source =
+        nextKeys.some((name) => name === key || name.startsWith(`${key}_`)) &&
+        this.has(step.meta.key, `next.${key}`, count, contextValue)
+          ? 'next'
+          : block;
       lines.push({
         key,
         text: tidySentence(
           this.text(
             step.meta.key,
-            `${block}.${key}`,
+            `${source}.${key}`,
             values,
             count,
             typeof context === 'string' ? context : undefined,
@@ -342,14 +365,16 @@ export class ProseRenderer {
   /**
    * The title and sentences of one item of a list step. `title: false` leaves the title out (the
    * results view shows the item's card as its title), which spares its template and labels.
+   * `position` is the entry's place in its group (0 for the first): every second entry takes the
+   * step's `next` wording of a template where there is one.
    */
   describeItem(
     stepKey: string,
     item: Record<string, unknown>,
-    { title = true }: { title?: boolean } = {},
+    { title = true, position = 0 }: { title?: boolean; position?: number } = {},
   ): ItemProse {
     const step = this.step(stepKey);
-    const lines = this.lines(step, 'item', item, title);
+    const lines = this.lines(step, 'item', item, title, position);
     return {
       title: lines.find((line) => line.key === 'title')?.text ?? '',
       lines: lines.filter((line) => line.key !== 'title').map((line) => line.text),

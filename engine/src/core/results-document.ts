@@ -148,10 +148,13 @@ function listStep(
     if (!group.items.length) continue;
     groups.push({
       ...(group.heading ? { heading: group.heading } : {}),
-      cards: group.items.map((item) => {
+      cards: group.items.map((item, position) => {
         const card = resultsCard(definition, step, item, texts);
         const clean = ruled || DOUBLED_MARKS.test(card.title);
-        const { title, lines } = prose.describeItem(step.meta.key, item, { title: clean });
+        const { title, lines } = prose.describeItem(step.meta.key, item, {
+          title: clean,
+          position,
+        });
         return { ...card, ...(clean && title ? { title } : {}), lines };
       }),
     });

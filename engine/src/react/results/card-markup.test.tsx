@@ -141,7 +141,7 @@ function ReactListResults({ step, items }: { step: StepDefinition; items: ListIt
         group.items.length === 0 ? null : (
           <div key={group.key} className="result-group">
             {group.heading ? <h4 className="result-group-heading">{group.heading}</h4> : null}
-            {group.items.map((item) => (
+            {group.items.map((item, position) => (
               <article key={item.id} className="result-card">
                 <ItemCard
                   definition={definition}
@@ -149,11 +149,13 @@ function ReactListResults({ step, items }: { step: StepDefinition; items: ListIt
                   item={withProseTitle(step, item, prose)}
                   withText={false}
                 />
-                {prose.describeItem(step.meta.key, item, { title: false }).lines.map((line, i) => (
-                  <p key={i} className="result-line">
-                    {line}
-                  </p>
-                ))}
+                {prose
+                  .describeItem(step.meta.key, item, { title: false, position })
+                  .lines.map((line, i) => (
+                    <p key={i} className="result-line">
+                      {line}
+                    </p>
+                  ))}
               </article>
             ))}
           </div>
