@@ -40,6 +40,11 @@ step "Image bauen: $IMAGE auf $BASE"
 started=$(date +%s)
 pm build --quiet --format docker --network=host "${PM_ULIMITS[@]}" \
   --build-arg "NODE_IMAGE=$BASE" -t "$IMAGE" . >/dev/null
+# The build stage under a tag of its own (all cached, seconds): it stays the cache of the next
+# build while the pruning drops what earlier builds left behind untagged.
+pm build --quiet --format docker --network=host "${PM_ULIMITS[@]}" --target build \
+  --build-arg "NODE_IMAGE=$BASE" -t "$IMAGE-build" . >/dev/null
+pm image prune -f >/dev/null
 size=$(pm image inspect --format '{{.Size}}' "$IMAGE")
 echo "   gebaut in $(($(date +%s) - started)) s, Größe $((size / 1000000)) MB"
 
