@@ -28,7 +28,9 @@ COPY engine engine
 COPY web web
 COPY api/tsconfig.json api/tsconfig.build.json api/
 COPY api/src api/src
-RUN npm run build
+# The two workspace builds the root `npm run build` runs (through tools/src/build-if-changed.ts,
+# which only skips a build whose inputs did not change – in a fresh stage both are due anyway).
+RUN npm run build -w web && npm run build -w api
 
 # --- Runtime: production dependencies of the API only, the built files and what the server ----
 # reads at run time (the catalogue in definitions/, the workspaces' sources it imports: Node 24
