@@ -21,8 +21,10 @@ export const E2E_FIXTURE_DATA_DIR = `test-results/${process.env.E2E_FIXTURE_DATA
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../test-results/playwright',
+  // A spec file's journeys run in order; two files at a time keep both cores busy while a
+  // journey waits for the server or the browser (each journey is an agency of its own).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -4,7 +4,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { brandBriefingIn, copyRepositoryDefinition } from '../src/fixture-definition.ts';
-import { outboxOf, registerAndLogin } from './support.ts';
+import { apiHeaders, outboxOf, registerAndLogin } from './support.ts';
 
 /**
  * docs/architecture.md#revisionen in the browser: a server of its own runs on a copy of the
@@ -69,10 +69,9 @@ async function editJson<T>(full: string, change: (json: T) => void): Promise<voi
 
 /** Calls the API as the logged-in owner, with the headers the app sends. */
 async function call(page: Page, method: 'post' | 'patch' | 'put', url: string, data?: unknown) {
-  const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
   const response = await page.request[method](`/api${url}`, {
     data,
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': csrf ?? '' },
+    headers: await apiHeaders(page),
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return (await response.json()) as { data: { id: string } };

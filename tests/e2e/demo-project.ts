@@ -1,18 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { loadDefinitionFromDisk } from '@fragewerk/engine/core/node';
 import { demoAnswers } from '../../tools/src/demo-answers.ts';
+import { apiHeaders } from './support.ts';
 
 // A brand briefing filled with the demo answers through the API, for the journeys about its
 // results (results.spec.ts, results-pdf.spec.ts).
-
-/** The headers of the logged-in session's API calls (its CSRF token from the page, if shown). */
-export async function apiHeaders(page: Page): Promise<Record<string, string>> {
-  const csrf = await page
-    .locator('meta[name="csrf-token"]')
-    .getAttribute('content', { timeout: 1000 })
-    .catch(() => null);
-  return { 'X-Requested-With': 'XMLHttpRequest', ...(csrf ? { 'X-CSRF-Token': csrf } : {}) };
-}
 
 /**
  * Fills every step of the project with the demo answers as the logged-in owner: `entries(kind)`

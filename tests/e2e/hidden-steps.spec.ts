@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { customerPage, ownerWithProject } from './customer-project.ts';
-import { DESKTOP, expectAccessible, PHONE, watchCsp } from './support.ts';
+import { apiHeaders, DESKTOP, expectAccessible, PHONE, watchCsp } from './support.ts';
 
 /**
  * docs/product.md#projekteinstellungen: the agency switches a step off for one customer; the
@@ -18,13 +18,9 @@ const COMPETITOR = 'Holz & Co Werkstätten';
 
 /** Stores a competitor through the API as the logged-in owner (the session's CSRF token). */
 async function addCompetitor(page: Page, projectId: string) {
-  const csrf = await page
-    .locator('meta[name="csrf-token"]')
-    .getAttribute('content', { timeout: 1000 })
-    .catch(() => null);
   const response = await page.request.post(`/api/projects/${projectId}/competitors`, {
     data: { name: COMPETITOR, explanation: 'Gleiche Region', importance: 3 },
-    headers: { 'X-Requested-With': 'XMLHttpRequest', ...(csrf ? { 'X-CSRF-Token': csrf } : {}) },
+    headers: await apiHeaders(page),
   });
   expect(response.status(), await response.text()).toBe(201);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerAndLogin, watchCsp } from './support.ts';
+import { apiHeaders, registerAndLogin, watchCsp } from './support.ts';
 
 /**
  * The smaller polish of issue #34, each at 1280 and 375 px: the character counter of long text
@@ -16,10 +16,9 @@ async function shot(page: Page, name: string) {
 
 /** The app's JSON API with the page's session and CSRF token. */
 async function call(page: Page, method: 'get' | 'post' | 'patch', url: string, data?: unknown) {
-  const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
   const response = await page.request[method](`/api${url}`, {
     data,
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': csrf ?? '' },
+    headers: await apiHeaders(page),
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return ((await response.json()) as { data: Record<string, unknown> }).data;

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, fillWithDemoAnswers } from './demo-project.ts';
-import { registerAndLogin, watchCsp } from './support.ts';
+import { fillWithDemoAnswers } from './demo-project.ts';
+import { apiHeaders, registerAndLogin, watchCsp } from './support.ts';
 
 /**
  * The filled briefing printed to PDF as an agency sends it (docs/product.md#ergebnisansicht): a

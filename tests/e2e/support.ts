@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /** The outbox of a test server's data folder (`test-results/<dataDir>/mail`). */
 export const outboxOf = (dataDir: string) =>
@@ -48,13 +48,20 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 let clients = 0;
 
 /**
- * From now on `page` comes from an address of its own (documentation range 198.51.100.0/24, via
+ * The documentation ranges (RFC 5737), one per Playwright worker: two workers count their clients
+ * from the same start, so each needs a range of its own to stay another client.
+ */
+const CLIENT_RANGES = ['198.51.100', '203.0.113', '192.0.2'];
+
+/**
+ * From now on `page` comes from an address of its own (a documentation range, via
  * X-Forwarded-For, which the test servers trust from loopback): each agency of the journeys is
  * another client, and the per-address limits on mails and logins count it alone.
  */
 export async function asNewClient(page: Page): Promise<void> {
   clients += 1;
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${(clients % 254) + 1}` });
+  const range = CLIENT_RANGES[test.info().parallelIndex % CLIENT_RANGES.length];
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `${range}.${(clients % 254) + 1}` });
 }
 
 /** Registers through the server's form (as a new client), follows the activation link and logs in. */
@@ -141,4 +148,15 @@ export async function mailsTo(
     if (texts.length > 0 || Date.now() > until) return texts;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** The headers of the logged-in session's API calls (its CSRF token from the page, if shown). */
+export async function apiHeaders(page: Page): Promise<Record<string, string>> {
+  // Read at once from the loaded document (a short wait for the locator ran out on a busy
+  // machine and sent the calls without their token).
+  await page.waitForLoadState('domcontentloaded');
+  const csrf = await page.evaluate(
+    () => document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? null,
+  );
+  return { 'X-Requested-With': 'XMLHttpRequest', ...(csrf ? { 'X-CSRF-Token': csrf } : {}) };
 }
