@@ -1,15 +1,24 @@
 // The primary of several worker processes (run-server.ts with DATABASE_URL and more than one
-// worker): it serves no requests itself, so it loads neither Nest nor the ORM.
+// worker): it serves no requests itself, so it loads neither Nest nor the ORM nor the check of the
+// configuration – the first worker checks it and reports what the primary needs.
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config/app-config.ts';
 import { t } from './common/messages.ts';
 import { SHUTDOWN_DEADLINE_MS } from './health/shutdown.ts';
-import { primaryMetrics } from './metrics/cluster-metrics.ts';
+import type { PrimaryMetrics } from './metrics/cluster-metrics.ts';
 import { serveMetricsPort } from './metrics/metrics-http.ts';
-import { metricsEnabled } from './metrics/metrics.service.ts';
+import { metricsEnabled } from './metrics/metrics-options.ts';
 
 /** A worker sends this once it listens (run-server.ts). */
 export const WORKER_READY = 'fragewerk:worker-ready';
+
+/** The ready message, with what the primary needs of the configuration the worker checked. */
+export interface WorkerReady extends Pick<AppConfig, 'appUrl' | 'metricsPort' | 'metricsToken'> {
+  type: typeof WORKER_READY;
+}
+
+type Start =
+  { ok: true; ready: WorkerReady } | { ok: false; code: number | null; signal: string | null };
 
 /** Unexpected ends within this window count towards the back-off before the next restart. */
 const CRASH_WINDOW_MS = 60_000;
@@ -19,15 +28,14 @@ const LONGEST_RESTART_MS = 30_000;
 const reasonOf = (code: number | null, signal: string | null) =>
   signal ? `Signal ${signal}` : `Exit-Code ${code ?? '?'}`;
 
-/** Resolves when `worker` listens (true) or ends before that (false). */
-function started(
-  worker: Worker,
-): Promise<{ ok: boolean; code: number | null; signal: string | null }> {
+/** Resolves when `worker` listens, or ends before that. */
+function started(worker: Worker): Promise<Start> {
   return new Promise((resolve) => {
     const onMessage = (message: unknown) => {
       if ((message as { type?: string } | null)?.type !== WORKER_READY) return;
       worker.off('exit', onExit);
-      resolve({ ok: true, code: null, signal: null });
+      worker.off('message', onMessage);
+      resolve({ ok: true, ready: message as WorkerReady });
     };
     const onExit = (code: number | null, signal: string | null) => {
       worker.off('message', onMessage);
@@ -40,33 +48,44 @@ function started(
 
 /**
  * Runs `count` workers of the server (Node's `cluster`: they share the port, the primary hands
- * out the connections in turn). The first starts alone – it applies the migrations, stores the
- * questionnaires' revisions and creates a kept session secret – and the others follow once it
- * listens (both steps also hold advisory locks, for several hosts on one database). A worker that
- * ends unexpectedly is started again after a back-off that doubles with each end within a minute
- * (0.5 s up to 30 s), so a worker that cannot start does not spin. SIGTERM and SIGINT go to every
- * worker, which drains and closes like a single process (health/shutdown.ts); the primary ends
- * when they all have (exit code 1 if any shutdown failed or missed its deadline).
+ * out the connections in turn). The first starts alone – it checks the configuration, applies the
+ * migrations, stores the questionnaires' revisions and creates a kept session secret – and the
+ * others follow once it listens (migrations and revisions also hold advisory locks, for several
+ * hosts on one database). A worker that ends unexpectedly is started again after a back-off that
+ * doubles with each end within a minute (0.5 s up to 30 s), so a worker that cannot start does
+ * not spin. SIGTERM and SIGINT go to every worker, which drains and closes like a single process
+ * (health/shutdown.ts); the primary ends when they all have (exit code 1 if any shutdown failed
+ * or missed its deadline).
  */
-export async function runCluster(config: AppConfig, count: number): Promise<void> {
+export async function runCluster(count: number): Promise<void> {
   /** The workers that listen: these serve requests and report metrics. */
   const serving = new Set<Worker>();
-  const metrics = metricsEnabled(config) ? primaryMetrics(() => [...serving]) : undefined;
+  let metrics: PrimaryMetrics | undefined;
   let stopping = false;
   let failedShutdown = false;
   let crashes: number[] = [];
 
   const fork = () => {
     const worker = cluster.fork();
-    void started(worker).then(({ ok }) => ok && !stopping && serving.add(worker));
-    return worker;
+    const start = started(worker);
+    void start.then((result) => result.ok && !stopping && serving.add(worker));
+    return start;
   };
 
-  const first = await started(fork());
+  const first = await fork();
   if (!first.ok) {
-    // The worker has said why in its own words (a refusal of the configuration, the database).
-    console.error(t('cluster.firstWorkerFailed', { reason: reasonOf(first.code, first.signal) }));
+    // A refusal (configuration, data folder, database) the worker has printed itself; a signal
+    // it could not.
+    if (first.signal) {
+      console.error(t('cluster.firstWorkerFailed', { reason: reasonOf(first.code, first.signal) }));
+    }
     process.exit(first.code || 1);
+  }
+  const config = first.ready;
+  if (metricsEnabled(config)) {
+    // prom-client only when the metrics are on.
+    const { primaryMetrics } = await import('./metrics/cluster-metrics.ts');
+    metrics = primaryMetrics(() => [...serving]);
   }
   cluster.on('exit', (worker, code, signal) => {
     serving.delete(worker);
@@ -87,11 +106,11 @@ export async function runCluster(config: AppConfig, count: number): Promise<void
     );
     setTimeout(() => {
       if (stopping) return;
-      fork();
+      void fork();
       metrics?.restarted();
     }, delay).unref();
   });
-  await Promise.all(Array.from({ length: count - 1 }, () => started(fork())));
+  await Promise.all(Array.from({ length: count - 1 }, fork));
 
   const metricsServer =
     metrics && config.metricsPort !== undefined

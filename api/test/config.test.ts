@@ -3,9 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, workerCount } from '../src/config/app-config.ts';
+import { configFromEnv } from '../src/config/app-config.ts';
 import { ConfigError } from '../src/config/environment.ts';
 import { startupWarnings } from '../src/config/startup-warnings.ts';
+import { workerCount, workerCountFromEnv } from '../src/config/worker-count.ts';
 import { ormConfig } from '../src/data-model.ts';
 
 /** `configFromEnv` (README, „Umgebungsvariablen“); the refusals run as processes in server-processes.test.ts. */
@@ -91,6 +92,16 @@ describe('configuration from the environment', () => {
       expect.stringMatching(/^WEB_CONCURRENCY=3 gilt nur mit DATABASE_URL: .*einem Arbeitsprozess/),
     ]);
     expect(startupWarnings(configFromEnv({ WEB_CONCURRENCY: '1' }))).toEqual([]);
+  });
+
+  it('counts the workers from the environment alone for the primary; a wrong WEB_CONCURRENCY is one process, which refuses it', () => {
+    const server = 'postgres://postgres@127.0.0.1:5432/fragewerk';
+    expect(workerCountFromEnv({ DATABASE_URL: server }, 6)).toBe(6);
+    expect(workerCountFromEnv({ DATABASE_URL: server, WEB_CONCURRENCY: '3' }, 6)).toBe(3);
+    expect(workerCountFromEnv({ DATABASE_URL: '', WEB_CONCURRENCY: '3' }, 6)).toBe(1);
+    expect(workerCountFromEnv({}, 6)).toBe(1);
+    for (const wrong of ['0', '257', 'viele', '2.5', '-2'])
+      expect(workerCountFromEnv({ DATABASE_URL: server, WEB_CONCURRENCY: wrong }, 6)).toBe(1);
   });
 
   it('reads METRICS_TOKEN and METRICS_PORT; the metrics are closed without either', () => {

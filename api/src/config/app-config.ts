@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readEnvironment, type RegistrationMode } from './environment.ts';
@@ -51,24 +50,12 @@ export interface AppConfig {
    * (default). The API tests switch them off and run a round when they mean to.
    */
   clientLoopRounds?: boolean;
-  /** `WEB_CONCURRENCY`: worker processes asked for; see `workerCount`. */
+  /** `WEB_CONCURRENCY`: worker processes asked for; see `workerCount` (worker-count.ts). */
   webConcurrency?: number;
   /** `METRICS_TOKEN`: `/metrics` on the app's port answers a request with this bearer token. */
   metricsToken?: string;
   /** `METRICS_PORT`: `/metrics` on 127.0.0.1 at this port only, not on the app's port. */
   metricsPort?: number;
-}
-
-/**
- * How many worker processes serve requests: `WEB_CONCURRENCY`, else one per core, on a PostgreSQL
- * server. The embedded database belongs to one process (its data-folder lock), so there it is
- * always one (`startupWarnings` says so when more were asked for).
- */
-export function workerCount(
-  config: Pick<AppConfig, 'databaseUrl' | 'webConcurrency'>,
-  cores = availableParallelism(),
-): number {
-  return config.databaseUrl ? (config.webConcurrency ?? cores) : 1;
 }
 
 /** The session secret kept in the data folder, created on first start. */

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { createAjv, TRUSTED_SCHEMAS } from '@fragewerk/engine/core';
 import { t } from '../common/messages.ts';
+import { MAX_WORKERS } from './worker-count.ts';
 
 /** The environment variables Fragewerk reads (README, „Umgebungsvariablen“). */
 export const VARIABLES = [
@@ -73,7 +74,7 @@ const schema = {
     LOG_LEVEL: { enum: LOG_LEVEL_NAMES },
     REGISTRATION: { enum: REGISTRATION_MODES },
     LEGAL_DIR: { type: 'string' },
-    WEB_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 256 },
+    WEB_CONCURRENCY: { type: 'integer', minimum: 1, maximum: MAX_WORKERS },
     // A token short enough to guess would open the metrics to anyone who tries.
     METRICS_TOKEN: { type: 'string', minLength: 16, pattern: '^[\\x21-\\x7e]+$' },
     METRICS_PORT: { type: 'integer', minimum: 1, maximum: 65535 },

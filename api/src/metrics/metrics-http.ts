@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { t } from '../common/messages.ts';
-import { type MetricsService, UNMATCHED_ROUTE } from './metrics.service.ts';
+import { UNMATCHED_ROUTE } from './metrics-options.ts';
+import type { MetricsService } from './metrics.service.ts';
 
 /** The metrics as Prometheus reads them. */
 export interface Scrape {

@@ -11,9 +11,7 @@ import {
   type GaugeConfiguration,
 } from 'prom-client';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.ts';
-
-/** The route label of a request that no route answered (files, refused requests, unknown paths). */
-export const UNMATCHED_ROUTE = '(unmatched)';
+import { metricsEnabled } from './metrics-options.ts';
 
 /** Request durations in seconds: the autosave's 100 ms budget falls between two buckets. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -25,10 +23,6 @@ interface RequestSeries {
   count: ReturnType<Counter<Labels>['labels']>;
   duration: ReturnType<Histogram<Labels>['labels']>;
 }
-
-/** Whether `/metrics` is served at all: with `METRICS_TOKEN` or on `METRICS_PORT`. */
-export const metricsEnabled = (config: Pick<AppConfig, 'metricsToken' | 'metricsPort'>) =>
-  Boolean(config.metricsToken || config.metricsPort);
 
 /**
  * The process's Prometheus metrics (docs/architecture.md#betrieb), in a registry of its own (the
