@@ -23,6 +23,15 @@ const EXPECTATIONS = SAMPLE_TEXTS.expectations;
  */
 export const continuing = (phrase: string) => phrase.charAt(0).toLowerCase() + phrase.slice(1);
 const STORIES = SAMPLE_TEXTS.stories;
+/** What a goal means, measurably: phrases that follow „Das Unternehmen versteht darunter:“. */
+const GOAL_DEFINITIONS = [
+  'Bis Ende 2027 kommt jede dritte Anfrage über die Website',
+  'Zwei neue Auszubildende im Jahr über die Karriereseite',
+  'In der Kundenbefragung empfehlen uns mindestens 80 Prozent weiter',
+  'In der Region gelten wir als erste Adresse für Maßmöbel',
+  'Angebote gehen innerhalb von zwei Werktagen raus',
+  'Die Hälfte der Besucherinnen und Besucher sieht sich Referenzprojekte an',
+];
 /** Alternately a woman's and a man's name and job (the personas alternate their gender). */
 const alternate = <T>(women: readonly T[], men: readonly T[]): T[] =>
   women.flatMap((woman, index) => [woman, men[index]!]);
@@ -71,7 +80,7 @@ export function demoAnswers(definition: Definition): {
     return {
       type,
       goal: pick(list(`goals.${type}`)).key,
-      goal_definition: `Messbar bis Ende 2027: ${continuing(pick(EXPECTATIONS))}.`,
+      goal_definition: `${pick(GOAL_DEFINITIONS)}.`,
       importance: stars(),
     };
   });
@@ -94,7 +103,7 @@ export function demoAnswers(definition: Definition): {
     personal_values: some('personas.personal_values', 3),
     hobbies: pick([...SAMPLE_TEXTS.hobbies]),
     media_usage: some('personas.media_usage', 3),
-    product_requirements: `Möchte ${pick(STORIES)}.`,
+    product_requirements: `${pick(EXPECTATIONS)}.`,
   }));
   const polarity: Polarityprofile = Object.fromEntries(
     list('polarityprofile.attributes')

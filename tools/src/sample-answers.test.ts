@@ -117,10 +117,7 @@ describe('sample answers', () => {
   it('write the demo texts in German capitals: only the phrase after a colon or dash starts small', () => {
     const { lists } = demoAnswers(definition);
     const phrases = SAMPLE_TEXTS.expectations.map(continuing);
-    const texts = [
-      ...lists.goals!.map((item) => String((item as Answers).goal_definition)),
-      ...lists.competitors!.map((item) => String((item as Answers).explanation)),
-    ];
+    const texts = lists.competitors!.map((item) => String((item as Answers).explanation));
     for (const text of texts) {
       const phrase = text.replace(/^.*?(?:: | – )/, '').replace(/\.$/, '');
       expect(phrases, text).toContain(phrase);
@@ -128,6 +125,11 @@ describe('sample answers', () => {
     expect(
       texts.some((text) => text.includes('klare Prioritäten und regelmäßige Abstimmung')),
     ).toBe(true);
+    // A goal's definition follows „Das Unternehmen versteht darunter:“ – a capital, no label of
+    // its own before another colon.
+    for (const item of lists.goals!) {
+      expect(String((item as Answers).goal_definition)).toMatch(/^\p{Lu}[^:]*\.$/u);
+    }
   });
 });
 
