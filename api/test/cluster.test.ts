@@ -182,3 +182,77 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('METRICS_TOKEN with several workers', () => {
+  let database: Awaited<ReturnType<typeof createServerDatabase>>;
+  let dataDir: string;
+  let port: number;
+  let primary: ChildProcess;
+  const token = 'ein-langes-metrik-token-der-tests';
+
+  beforeAll(async () => {
+    const buildDir = await builtServer();
+    database = await createServerDatabase('fragewerk_cluster_token');
+    dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-cluster-'));
+    port = await freePort();
+    primary = await startServerProcess(buildDir, {
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: '2',
+      METRICS_TOKEN: token,
+      METRICS_PORT: '',
+      SESSION_SECRET: 'ein-gemeinsames-geheimnis-der-tests',
+      SMTP_URL: '',
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    if (primary && primary.exitCode === null && primary.signalCode === null) {
+      primary.kill('SIGTERM');
+      await new Promise((resolve) => primary.once('exit', resolve));
+    }
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** A scrape on a connection of its own (so that each lands on the next worker). */
+  function scrape(authorization?: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/metrics',
+            agent: false,
+            headers: authorization ? { authorization } : {},
+          },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.once('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        )
+        .once('error', reject);
+    });
+  }
+
+  it('answers on the app port from whichever worker with the aggregate of all', async () => {
+    expect((await scrape()).status).toBe(401);
+    for (let index = 0; index < 8; index += 1) {
+      expect(await getOnNewConnection(port, '/api/config/presets')).toBe(200);
+    }
+    const series =
+      'fragewerk_http_requests_total{method="GET",route="/api/config/presets",status="200"} 8';
+    // Two scrapes in a row land on the two workers; each answers with the sum of both.
+    for (let index = 0; index < 2; index += 1) {
+      const { status, body } = await scrape(`Bearer ${token}`);
+      expect(status).toBe(200);
+      expect(body).toContain(series);
+      expect(body).toContain('fragewerk_cluster_workers 2');
+    }
+  });
+});
