@@ -255,8 +255,11 @@ async function fillDatabase(url: string, embedded: boolean): Promise<DemoProject
 }
 
 /** The PostgreSQL server the API benchmark runs against (a database of its own is created). */
-/** Worker processes of the API on the PostgreSQL server: one per core, as the server's default. */
-export const API_WORKERS = availableParallelism();
+/**
+ * Worker processes of the API on the PostgreSQL server: one per core, as the server's default;
+ * `BENCH_API_WORKERS` sets another number (e.g. 1, to compare with a single process).
+ */
+export const API_WORKERS = Number(process.env.BENCH_API_WORKERS || availableParallelism());
 
 export const ADMIN_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
