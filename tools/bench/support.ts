@@ -69,7 +69,8 @@ export function rssMb(pid: number): number {
 /**
  * Resident set sizes of a server in MB: the process itself and its worker processes (the
  * children `node:cluster` forked; with one worker there are none, `workers` is empty), and their
- * sum. Other children (the esbuild service of a worker is the worker's child) are not counted.
+ * sum. Other children (the esbuild service, a child of each worker or of the single process) are
+ * not counted.
  */
 export function rssTreeMb(pid: number): { primary: number; workers: number[]; total: number } {
   const primary = rssMb(pid);
@@ -79,6 +80,8 @@ export function rssTreeMb(pid: number): { primary: number; workers: number[]; to
     .map(Number);
   const workers = children.flatMap((child) => {
     try {
+      // Only node processes: a single API process's own child is the esbuild service.
+      if (readFileSync(`/proc/${child}/comm`, 'utf8').trim() !== 'node') return [];
       return [rssMb(child)];
     } catch {
       return []; // ended meanwhile
