@@ -147,6 +147,36 @@ describe('the thank-you page after the approval', () => {
     expect(router.state.location.pathname).toBe(firstStep);
   });
 
+  it('shows the thank-you page at once, though the project is read again only later', async () => {
+    let approved = false;
+    let answerRefetch: () => void = () => {};
+    const { user, router } = await renderApp(`${questionnaire}/rahmen`, {
+      user: null,
+      editToken: 'geheimes-token',
+      handlers: [
+        api.put(`/projects/${id}/approve`, () => {
+          approved = true;
+          return [200, forCustomer({ is_approved: true })];
+        }),
+        // After the approval the project's refetch hangs until the test lets it go: the page must
+        // not wait for it (nor send the customer back to the questionnaire meanwhile).
+        http.get(`*/api/projects/${id}`, async () => {
+          if (approved) await new Promise<void>((resolve) => (answerRefetch = resolve));
+          return HttpResponse.json({ data: forCustomer({ is_approved: approved }) });
+        }),
+      ],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Womit planen wir?' });
+    await user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
+    const question = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
+    await user.click(within(question).getByRole('button', { name: 'Trotzdem freigeben' }));
+
+    await screen.findByRole('region', { name: 'Vielen Dank für Ihre Antworten!' });
+    expect(router.state.location.pathname).toBe(`/projekte/${id}/danke`);
+    answerRefetch();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projekte/${id}/danke`));
+  });
+
   it('links the results view when the agency has released it; the share link opens it again', async () => {
     const { router } = await asCustomer(
       questionnaire,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useAppDispatch } from '../../state/hooks.ts';
-import { useApproveProjectMutation } from '../../lib/projects-api.ts';
+import { projectsApi, useApproveProjectMutation } from '../../lib/projects-api.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useProjectScope } from './project-context.ts';
 import { useProjectProgress } from './use-project-progress.ts';
@@ -38,6 +38,9 @@ export function ApproveButton({ className }: { className?: string }) {
     const result = await approve(project.id);
     setAsking(false);
     if (!('data' in result)) return;
+    // The thank-you page reads the cached project, so the approval goes there first: the refetch
+    // the mutation starts can arrive after the page, which would send the customer back.
+    dispatch(projectsApi.util.updateQueryData('getProject', project.id, () => result.data));
     dispatch(showToast('success', t('project.approved'), APPROVED_NOTICE_MS));
     if (!isOwner) navigate(paths.thanks.url(project.id));
   };
