@@ -22,7 +22,7 @@ export default defineProject({
     // shutdown); on a busy two-core machine one start can take 20 s, so a test gets two minutes.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Each test file starts a server with its own database; two at a time suit two cores.
+    // Two files at a time, as every project (vitest.config.ts).
     maxWorkers: 2,
   },
 });
