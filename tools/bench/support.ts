@@ -81,7 +81,8 @@ export function rssTreeMb(pid: number): { primary: number; workers: number[]; to
   const workers = children.flatMap((child) => {
     try {
       // Only node processes: a single API process's own child is the esbuild service.
-      if (readFileSync(`/proc/${child}/comm`, 'utf8').trim() !== 'node') return [];
+      const program = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0')[0] ?? '';
+      if (path.basename(program) !== 'node') return [];
       return [rssMb(child)];
     } catch {
       return []; // ended meanwhile
