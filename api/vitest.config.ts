@@ -22,7 +22,7 @@ export default defineProject({
     // shutdown); on a busy two-core machine one start can take 20 s, so a test gets two minutes.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Two files at a time, as every project (vitest.config.ts).
-    maxWorkers: 2,
+    // As every project (vitest.config.ts): three files at a time.
+    maxWorkers: 3,
   },
 });

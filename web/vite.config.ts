@@ -110,7 +110,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // As every project (vitest.config.ts): two files at a time.
-    maxWorkers: 2,
+    // As every project (vitest.config.ts): three files at a time.
+    maxWorkers: 3,
   },
 });
