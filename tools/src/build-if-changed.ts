@@ -30,6 +30,9 @@ export interface BuildTarget {
   tools: string[];
 }
 
+/** What both builds read: the shared packages as sources, the base tsconfig, the lock file. */
+const SHARED_INPUTS = ['engine', 'schemas', 'presets', 'tsconfig.base.json', 'package-lock.json'];
+
 /**
  * The real builds. Inputs are what vite and tsc read: the workspace's sources and configs, the
  * shared packages they import (engine, schemas, presets – as TypeScript sources and JSON), the base
@@ -47,11 +50,7 @@ export const TARGETS: BuildTarget[] = [
       'web/vite.config.ts',
       'web/tsconfig.json',
       'web/package.json',
-      'engine',
-      'schemas',
-      'presets',
-      'tsconfig.base.json',
-      'package-lock.json',
+      ...SHARED_INPUTS,
     ],
     stamp: 'web/dist/.build-stamp',
     output: 'web/dist/index.html',
@@ -65,11 +64,7 @@ export const TARGETS: BuildTarget[] = [
       'api/tsconfig.json',
       'api/tsconfig.build.json',
       'api/package.json',
-      'engine',
-      'schemas',
-      'presets',
-      'tsconfig.base.json',
-      'package-lock.json',
+      ...SHARED_INPUTS,
     ],
     stamp: 'api/dist/.build-stamp',
     output: 'api/dist/main.js',

@@ -104,30 +104,40 @@ describe('the welcome page of a share link (docs/product.md#willkommensseite-und
   });
 });
 
+/**
+ * A customer on „Rahmen“ approves with „Trotzdem freigeben“; each read of the project after the
+ * approval first awaits `afterApproval` and then answers with the approved project.
+ */
+async function approveAsCustomer(afterApproval: () => Promise<void>) {
+  let approved = false;
+  const rendered = await renderApp(`${questionnaire}/rahmen`, {
+    user: null,
+    editToken: 'geheimes-token',
+    handlers: [
+      api.put(`/projects/${id}/approve`, () => {
+        approved = true;
+        return [200, forCustomer({ is_approved: true })];
+      }),
+      http.get(`*/api/projects/${id}`, async () => {
+        if (approved) await afterApproval();
+        return HttpResponse.json({ data: forCustomer({ is_approved: approved }) });
+      }),
+    ],
+  });
+  await screen.findByRole('heading', { level: 1, name: 'Womit planen wir?' });
+  await rendered.user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
+  const question = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
+  await rendered.user.click(within(question).getByRole('button', { name: 'Trotzdem freigeben' }));
+  return { ...rendered, approved: () => approved };
+}
+
 describe('the thank-you page after the approval', () => {
   it('follows the customer’s approval, with what happens next', async () => {
-    let approved = false;
-    const { user, router } = await renderApp(`${questionnaire}/rahmen`, {
-      user: null,
-      editToken: 'geheimes-token',
-      handlers: [
-        api.put(`/projects/${id}/approve`, () => {
-          approved = true;
-          return [200, forCustomer({ is_approved: true })];
-        }),
-        // The server's answer after the approval is the approved project.
-        http.get(`*/api/projects/${id}`, () =>
-          HttpResponse.json({ data: forCustomer({ is_approved: approved }) }),
-        ),
-      ],
-    });
-    await screen.findByRole('heading', { level: 1, name: 'Womit planen wir?' });
-    await user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
-    const question = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
-    await user.click(within(question).getByRole('button', { name: 'Trotzdem freigeben' }));
+    // The server's answer after the approval is the approved project.
+    const { user, router, approved } = await approveAsCustomer(async () => {});
 
     const page = await screen.findByRole('region', { name: 'Vielen Dank für Ihre Antworten!' });
-    expect(approved).toBe(true);
+    expect(approved()).toBe(true);
     expect(router.state.location.pathname).toBe(`/projekte/${id}/danke`);
     await waitFor(() => expect(document.title).toBe('Vielen Dank – Fragewerk'));
     expect(screen.getByText('Projekt freigegeben!')).toBeInTheDocument();
@@ -148,28 +158,12 @@ describe('the thank-you page after the approval', () => {
   });
 
   it('shows the thank-you page at once, though the project is read again only later', async () => {
-    let approved = false;
     let answerRefetch: () => void = () => {};
-    const { user, router } = await renderApp(`${questionnaire}/rahmen`, {
-      user: null,
-      editToken: 'geheimes-token',
-      handlers: [
-        api.put(`/projects/${id}/approve`, () => {
-          approved = true;
-          return [200, forCustomer({ is_approved: true })];
-        }),
-        // After the approval the project's refetch hangs until the test lets it go: the page must
-        // not wait for it (nor send the customer back to the questionnaire meanwhile).
-        http.get(`*/api/projects/${id}`, async () => {
-          if (approved) await new Promise<void>((resolve) => (answerRefetch = resolve));
-          return HttpResponse.json({ data: forCustomer({ is_approved: approved }) });
-        }),
-      ],
-    });
-    await screen.findByRole('heading', { level: 1, name: 'Womit planen wir?' });
-    await user.click(screen.getAllByRole('button', { name: 'Freigeben' })[0]!);
-    const question = await screen.findByRole('dialog', { name: 'Projekt Freigeben?' });
-    await user.click(within(question).getByRole('button', { name: 'Trotzdem freigeben' }));
+    // After the approval the project's refetch hangs until the test lets it go: the page must
+    // not wait for it (nor send the customer back to the questionnaire meanwhile).
+    const { router } = await approveAsCustomer(
+      () => new Promise<void>((resolve) => (answerRefetch = resolve)),
+    );
 
     await screen.findByRole('region', { name: 'Vielen Dank für Ihre Antworten!' });
     expect(router.state.location.pathname).toBe(`/projekte/${id}/danke`);
