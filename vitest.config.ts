@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * A project of plain Node tests. `isolate: false`: the files of a worker share one module graph
+ * instead of loading it again for each file (none of them mocks a module). The engine keeps its
+ * isolation: one of its files mocks a module.
+ */
 const node = (name: string) => ({
   test: {
     name,
     root: `./${name}`,
     environment: 'node' as const,
     maxWorkers: 3,
+    isolate: name !== 'engine',
     include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['**/node_modules/**', 'e2e/**'],
   },

@@ -112,5 +112,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // As every project (vitest.config.ts): three files at a time.
     maxWorkers: 3,
+    // One jsdom per worker, each file in a VM context of its own on it (isolated as before):
+    // creating jsdom for every file took a third of the project's time (123 s → 45 s, 237 → 82
+    // CPU-seconds). The context lacks Node's web streams; src/test/setup.ts lends them.
+    pool: 'vmThreads',
   },
 });

@@ -46,8 +46,9 @@ describe('list step without editing (an approved project): entries still open, r
     await user.click(open);
 
     const dialog = screen.getByRole('dialog', { name: 'Anna Berger' });
-    // Answers the card does not show are there to read, and nothing can be typed.
-    const age = within(dialog).getByRole('spinbutton', { name: 'Alter' });
+    // Answers the card does not show are there to read, and nothing can be typed. (The form
+    // inside the dialog may come a moment later on a busy machine.)
+    const age = await within(dialog).findByRole('spinbutton', { name: 'Alter' });
     expect(age).toHaveValue(34);
     expect(age).toBeDisabled();
     for (const field of dialog.querySelectorAll('input:not([type=hidden]), select, textarea'))
