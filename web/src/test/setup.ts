@@ -1,8 +1,11 @@
 import * as webStreams from 'node:stream/web';
-import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
 
 // Each test file runs in a VM context of its own on one jsdom per worker (pool `vmThreads`,
-// web/vite.config.ts); jsdom's window lacks Node's web streams, which msw needs.
+// web/vite.config.ts); that context lacks Node's web streams, which msw needs when a test file
+// imports it.
 for (const name of [
   'ReadableStream',
   'WritableStream',
@@ -11,10 +14,6 @@ for (const name of [
   'TextEncoderStream',
 ] as const)
   (globalThis as Record<string, unknown>)[name] ??= webStreams[name];
-(globalThis as Record<string, unknown>).BroadcastChannel ??= NodeBroadcastChannel;
-import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
