@@ -78,13 +78,18 @@ export async function createApp(
     logDestination?: DestinationStream;
     /** A worker of run-cluster.ts: its primary aggregates the metrics and serves METRICS_PORT. */
     worker?: boolean;
+    /** false: a further worker of run-cluster.ts; the first has logged the startup warnings. */
+    warnings?: boolean;
   } = {},
 ): Promise<RunningApp> {
   const logger = createLogger(
     options.logger === false ? 'silent' : config.logLevel,
     options.logDestination,
   );
-  for (const warning of startupWarnings(config)) logger.warn({ context: 'Konfiguration' }, warning);
+  if (options.warnings !== false) {
+    for (const warning of startupWarnings(config))
+      logger.warn({ context: 'Konfiguration' }, warning);
+  }
   // Before anything opens a file there: a wrong DATA_DIR is one German sentence (run-server.ts).
   checkDataFolder(config);
   let embedded: EmbeddedPostgres | undefined;

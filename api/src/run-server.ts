@@ -18,6 +18,7 @@ async function serve() {
     { configFromEnv },
     { ConfigError },
     { DataFolderError, dataFolderErrorOf },
+    { databaseServerErrorOf },
     { createApp },
     { DataFolderInUseError },
     { releaseStartMemory },
@@ -26,6 +27,7 @@ async function serve() {
     import('./config/app-config.ts'),
     import('./config/environment.ts'),
     import('./config/data-folder-check.ts'),
+    import('./config/database-server-error.ts'),
     import('./create-app.ts'),
     import('./database/data-folder-lock.ts'),
     import('./health/release-start-memory.ts'),
@@ -35,16 +37,20 @@ async function serve() {
   let running: Awaited<ReturnType<typeof createApp>>;
   try {
     config = configFromEnv();
-    running = await createApp(config, { worker });
+    // The primary forks the first worker alone (id 1): its warnings stand for all workers.
+    running = await createApp(config, { worker, warnings: !worker || cluster.worker!.id === 1 });
   } catch (error) {
     // Refusals say in German what is wrong; a stack trace would only bury that. A full or
-    // read-only data folder that only shows while the database starts is such a refusal too.
+    // read-only data folder that only shows while the database starts is such a refusal too, and
+    // so is a PostgreSQL server that cannot be reached or refuses the login.
     const refusal =
       error instanceof ConfigError ||
       error instanceof DataFolderInUseError ||
       error instanceof DataFolderError
         ? error
-        : config && dataFolderErrorOf(error, config.dataDir);
+        : config &&
+          (dataFolderErrorOf(error, config.dataDir) ??
+            databaseServerErrorOf(error, config.databaseUrl));
     if (!refusal) throw error;
     console.error(refusal.message);
     process.exit(1);

@@ -394,6 +394,28 @@ describe('configuration errors: one German line per wrong variable, exit code 1,
   });
 });
 
+describe('a PostgreSQL server that cannot be used: one German line, exit code 1', () => {
+  it('names the server that does not answer, not the password, and no stack trace', async () => {
+    const port = await freePort();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-database-server-'));
+    try {
+      const result = await runToExit([path.join(buildDir, 'main.js')], {
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: `postgres://fragewerk:geheim@127.0.0.1:${port}/fragewerk`,
+        SESSION_SECRET: 'ein-geheimnis-mit-mehr-als-16-zeichen',
+        LOG_LEVEL: 'silent',
+      });
+      expect(result.code, result.output).toBe(1);
+      expect(result.output.trim()).toBe(
+        `Fragewerk startet nicht: Die Datenbank „fragewerk“ auf 127.0.0.1:${port} (DATABASE_URL) ist nicht nutzbar – der Server antwortet dort nicht (ECONNREFUSED). Bitte prüfen Sie, ob PostgreSQL läuft und Rechner und Port stimmen.`,
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('graceful shutdown on SIGTERM', () => {
   let dataDir: string;
   let env: Record<string, string>;
