@@ -188,6 +188,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('METRICS_TOKEN with several work
   let dataDir: string;
   let port: number;
   let primary: ChildProcess;
+  let output = '';
   const token = 'ein-langes-metrik-token-der-tests';
 
   beforeAll(async () => {
@@ -195,18 +196,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('METRICS_TOKEN with several work
     database = await createServerDatabase('fragewerk_cluster_token');
     dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-cluster-'));
     port = await freePort();
-    primary = await startServerProcess(buildDir, {
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      WEB_CONCURRENCY: '2',
-      METRICS_TOKEN: token,
-      METRICS_PORT: '',
-      SESSION_SECRET: 'ein-gemeinsames-geheimnis-der-tests',
-      SMTP_URL: '',
-    });
+    primary = await startServerProcess(
+      buildDir,
+      {
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: '2',
+        METRICS_TOKEN: token,
+        METRICS_PORT: '',
+        // Without SESSION_SECRET: the workers share the one kept in DATA_DIR, with a warning.
+        SESSION_SECRET: '',
+        SMTP_URL: '',
+      },
+      (text) => (output += text),
+    );
   }, 240_000);
+
+  it('logs a startup warning once, not once per worker', () => {
+    expect(output.match(/SESSION_SECRET ist nicht gesetzt/g)).toHaveLength(1);
+  });
 
   afterAll(async () => {
     if (primary && primary.exitCode === null && primary.signalCode === null) {
