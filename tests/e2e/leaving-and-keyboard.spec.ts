@@ -69,12 +69,31 @@ const shot = (page: Page, name: string) =>
 
 const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Seite wirklich verlassen?' });
 
+/**
+ * Waits until the page's leave guard knows about the typed input: it arrives a few renders after
+ * the keystrokes (on a busy machine, later than Playwright's next step), and leaving before that
+ * would test that race, not the guard. The guard arms the in-app dialog and the browser's
+ * `beforeunload` from the same state, so a cancelled synthetic `beforeunload` shows both are armed.
+ */
+async function guardArmed(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const probe = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(probe);
+        return probe.defaultPrevented;
+      }),
+    )
+    .toBe(true);
+}
+
 /** Ziele → „Markenziel hinzufügen“ → a typed description: the situation of issue #11.1. */
 async function typeNewGoal(page: Page): Promise<Locator> {
   await page.goto(shared.stepUrl('ziele'));
   await page.getByRole('button', { name: 'Markenziel hinzufügen' }).click();
   const editor = page.getByRole('region', { name: 'Neues Ziel' });
   await editor.getByLabel('Beschreibung').fill('Bekannter werden als die Kette nebenan.');
+  await guardArmed(page);
   return editor;
 }
 
@@ -150,6 +169,7 @@ test.describe('leaving a list step with unsaved input asks first', () => {
     await page.getByRole('button', { name: 'Bearbeiten: Backhaus Müller' }).click();
     const overlay = page.getByRole('dialog', { name: 'Wettbewerber bearbeiten' });
     await overlay.getByLabel('Name des Wettbewerbers').fill('Backhaus Müller & Söhne');
+    await guardArmed(page);
     await page.goBack();
     await expect(leaveDialog(page)).toBeVisible();
     await leaveDialog(page).getByRole('button', { name: 'Abbrechen' }).click();
@@ -167,17 +187,6 @@ test.describe('leaving a list step with unsaved input asks first', () => {
 
   test('by closing the tab: the browser asks', async ({ page }) => {
     await typeNewGoal(page);
-    // The typed state reaches the page's guard a few renders later; closing before that would
-    // test the race, not the guard. A cancelled synthetic beforeunload shows the guard is armed.
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const probe = new Event('beforeunload', { cancelable: true });
-          window.dispatchEvent(probe);
-          return probe.defaultPrevented;
-        }),
-      )
-      .toBe(true);
     const asked = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });
     const dialog = await asked;
