@@ -5,7 +5,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtServer, freePort, startServerProcess } from './server-process.ts';
+import { builtServer, freePort, freePorts, startServerProcess } from './server-process.ts';
 import { createServerDatabase } from './test-server.ts';
 
 /*
@@ -67,8 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const buildDir = await builtServer();
       database = await createServerDatabase('fragewerk_cluster');
       dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-cluster-'));
-      port = await freePort();
-      metricsPort = await freePort();
+      [port, metricsPort] = (await freePorts(2)) as [number, number];
       primary = await startServerProcess(
         buildDir,
         {

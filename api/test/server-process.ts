@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfChanged, TARGETS } from '../../tools/src/build-if-changed.ts';
@@ -8,14 +8,31 @@ import { buildIfChanged, TARGETS } from '../../tools/src/build-if-changed.ts';
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const rootDir = path.join(apiDir, '..');
 
+/**
+ * `count` different ports nobody listens on right now. All are held open until each has one: the
+ * system may hand a port just closed out again, and two servers on one port refuse to start.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve) => {
+          const server = createServer().listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(
+    servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+  );
+  return ports;
+}
+
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port!;
 }
 
 /**

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { builtServer, freePort, startServerProcess } from './server-process.ts';
+import { builtServer, freePort, freePorts, startServerProcess } from './server-process.ts';
 import { createServerDatabase } from './test-server.ts';
 
 /*
@@ -267,7 +267,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const database = await createServerDatabase('fragewerk_start');
       const dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-start-'));
       try {
-        const ports = [await freePort(), await freePort(), await freePort()];
+        const ports = await freePorts(3);
         const children = await Promise.all(
           ports.map((port) =>
             startServer({
