@@ -53,6 +53,35 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
   }
 }
 
+/**
+ * The built server with two workers on a database of its own on `port`, plus `env`: the database,
+ * the data folder and the primary, whose output goes to `onOutput`.
+ */
+async function startCluster(
+  databasePrefix: string,
+  port: number,
+  env: Record<string, string>,
+  onOutput: (text: string) => void,
+) {
+  const buildDir = await builtServer();
+  const database = await createServerDatabase(databasePrefix);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-cluster-'));
+  const primary = await startServerProcess(
+    buildDir,
+    {
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: '2',
+      SMTP_URL: '',
+      ...env,
+    },
+    onOutput,
+  );
+  return { database, dataDir, primary };
+}
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'WEB_CONCURRENCY workers on a PostgreSQL server',
   () => {
@@ -64,26 +93,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let output = '';
 
     beforeAll(async () => {
-      const buildDir = await builtServer();
-      database = await createServerDatabase('fragewerk_cluster');
-      dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-cluster-'));
       [port, metricsPort] = (await freePorts(2)) as [number, number];
-      primary = await startServerProcess(
-        buildDir,
+      ({ database, dataDir, primary } = await startCluster(
+        'fragewerk_cluster',
+        port,
         {
-          PORT: String(port),
-          APP_URL: `http://127.0.0.1:${port}`,
-          DATA_DIR: dataDir,
-          DATABASE_URL: database.url,
-          WEB_CONCURRENCY: '2',
           METRICS_PORT: String(metricsPort),
           SESSION_SECRET: 'ein-gemeinsames-geheimnis-der-tests',
           LOG_LEVEL: 'info',
-          SMTP_URL: '',
           METRICS_TOKEN: '',
         },
         (text) => (output += text),
-      );
+      ));
     }, 240_000);
 
     afterAll(async () => {
@@ -191,26 +212,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('METRICS_TOKEN with several work
   const token = 'ein-langes-metrik-token-der-tests';
 
   beforeAll(async () => {
-    const buildDir = await builtServer();
-    database = await createServerDatabase('fragewerk_cluster_token');
-    dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-cluster-'));
     port = await freePort();
-    primary = await startServerProcess(
-      buildDir,
+    ({ database, dataDir, primary } = await startCluster(
+      'fragewerk_cluster_token',
+      port,
       {
-        PORT: String(port),
-        APP_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        WEB_CONCURRENCY: '2',
         METRICS_TOKEN: token,
         METRICS_PORT: '',
         // Without SESSION_SECRET: the workers share the one kept in DATA_DIR, with a warning.
         SESSION_SECRET: '',
-        SMTP_URL: '',
       },
       (text) => (output += text),
-    );
+    ));
   }, 240_000);
 
   it('logs a startup warning once, not once per worker', () => {
