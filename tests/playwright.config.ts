@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/src/chromium.ts';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from '../tools/src/chromium.ts';
 
-if (!existsSync(CHROMIUM_PATH)) {
+if (!existsSync(JOURNEY_CHROMIUM_PATH)) {
   // Playwright cannot download its own browser here; Debian's Chromium is the one we test with.
   throw new Error(
-    `Chromium fehlt unter ${CHROMIUM_PATH}. Bitte installieren: sudo apt-get install chromium poppler-utils (oder CHROMIUM_PATH setzen).`,
+    `Chromium fehlt unter ${JOURNEY_CHROMIUM_PATH}. Bitte installieren: sudo apt-get install chromium chromium-headless-shell poppler-utils (oder CHROMIUM_PATH setzen).`,
   );
 }
 
@@ -39,8 +39,9 @@ export default defineConfig({
     trace: (process.env.E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium: Playwright cannot download a browser here.
-      executablePath: CHROMIUM_PATH,
+      // Debian's Chromium (its headless shell where installed): Playwright cannot download a
+      // browser here.
+      executablePath: JOURNEY_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
