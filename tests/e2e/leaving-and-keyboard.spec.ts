@@ -372,17 +372,41 @@ test('an entry deleted in another browser: saving says so once and offers to sav
   await expect(list.getByRole('heading')).toHaveText(['Backhaus Müller', 'Brotzeit Kette']);
 });
 
+/** The competitors' names in their stored order, as the API returns them. */
+async function storedCompetitors(page: Page): Promise<string[]> {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest', 'X-Edit-Token': shared.token };
+  const project = (await (
+    await page.request.get(`/api/projects/${shared.projectId}`, { headers })
+  ).json()) as { data: { competitors: { name: string }[] } };
+  return project.data.competitors.map(({ name }) => name);
+}
+
 test('a reorder right before leaving the step is saved', async ({ page }) => {
   await clearCompetitors(page);
   await seedCompetitors(page, ['Erster', 'Zweiter', 'Dritter']);
   await page.goto(shared.stepUrl('wettbewerber'));
   await page.getByRole('button', { name: 'Nach unten: Erster' }).click();
+  // Leaving sends the order at once, not after the debounce: the request starts with the click.
+  const orderSaved = page.waitForResponse(
+    (response) => response.url().endsWith('/competitors/order') && response.ok(),
+  );
   await page.getByRole('link', { name: 'Weiter: Ziele' }).click();
   await expect(page).toHaveURL(/\/fragebogen\/ziele$/);
+  await orderSaved;
   await page.goto(shared.stepUrl('wettbewerber'));
   await expect(
     page.getByRole('list', { name: 'Wettbewerber-Analyse' }).getByRole('heading'),
   ).toHaveText(['Zweiter', 'Erster', 'Dritter']);
+});
+
+test('a reorder right before a reload is saved', async ({ page }) => {
+  await clearCompetitors(page);
+  await seedCompetitors(page, ['Erster', 'Zweiter', 'Dritter']);
+  await page.goto(shared.stepUrl('wettbewerber'));
+  await page.getByRole('button', { name: 'Nach unten: Erster' }).click();
+  // Within the debounce: the page goes away before the timer would have sent the order.
+  await page.reload();
+  await expect.poll(() => storedCompetitors(page)).toEqual(['Zweiter', 'Erster', 'Dritter']);
 });
 
 test('a delete the server refuses puts the entry back and says so', async ({ page }) => {

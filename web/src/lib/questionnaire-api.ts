@@ -112,6 +112,9 @@ export const questionnaireApi = api.injectEndpoints({
         url: `/projects/${projectId}/${kind}/order`,
         method: 'PUT',
         body: { order },
+        // Sent as the person leaves the step or the page: the browser finishes it after the
+        // page is gone (a list's order is a few hundred bytes, far below keepalive's 64 KB).
+        keepalive: true,
       }),
       transformResponse: unwrap<ItemJson[]>,
       invalidatesTags: (_result, _error, { projectId }) => [resultsTag(projectId)],

@@ -253,6 +253,28 @@ describe('list step: order', () => {
     expect(orders).toHaveLength(1);
   });
 
+  it('sends a pending order at once when the page goes away (reload, closed tab)', async () => {
+    const orders: unknown[] = [];
+    const { user } = await render(step('mitbewerber'), {
+      handlers: [
+        api.get(`/projects/${id}`, widgetsProject({ rivals: three })),
+        http.put(`*/api/projects/${id}/rivals/order`, async ({ request }) => {
+          orders.push(await request.json());
+          return HttpResponse.json({ data: [] });
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Nach unten: Backhaus Müller' }));
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    // Well before the debounce's 500 ms: the page would be gone by then.
+    await waitFor(
+      () => expect(orders).toEqual([{ order: [three[1]!.id, three[0]!.id, three[2]!.id] }]),
+      { timeout: 300 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(orders).toHaveLength(1);
+  });
+
   it('saves once, 500 ms after the last move, while the step stays open', async () => {
     const orders: unknown[] = [];
     await render(step('mitbewerber'), {

@@ -50,20 +50,24 @@ export function ListStepContainer({ step }: { step: StepDefinition }) {
     onLeave: () => drafts.slots(`${kind}:`).forEach((slot) => drafts.remove(slot)),
   });
 
-  // The order is saved debounced; leaving the step sends a pending order at once instead of
-  // dropping it.
+  // The order is saved debounced; leaving the step – or the page: reload, closed tab – sends a
+  // pending order at once instead of dropping it.
   const pendingOrder = useRef<{ timer: ReturnType<typeof setTimeout>; send: () => void }>(
     undefined,
   );
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const sendPendingOrder = () => {
       const pending = pendingOrder.current;
       if (!pending) return;
       clearTimeout(pending.timer);
       pending.send();
-    },
-    [],
-  );
+    };
+    window.addEventListener('pagehide', sendPendingOrder);
+    return () => {
+      window.removeEventListener('pagehide', sendPendingOrder);
+      sendPendingOrder();
+    };
+  }, []);
 
   const items = (Array.isArray(project[kind]) ? project[kind] : []) as ListItem[];
 
