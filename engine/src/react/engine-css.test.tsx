@@ -96,7 +96,8 @@ describe('the engine without a host stylesheet', () => {
         screen.getAllByRole('button', { name: list.groups?.[0]?.addLabel ?? list.addLabel! })[0]!,
       );
       const editor = screen.getByRole('region', { name: list.newTitle });
-      await user.click(within(editor).getByRole('button', { name: list.addButton }));
+      // The editor's form arrives after its spinner (it is loaded on first use).
+      await user.click(await within(editor).findByRole('button', { name: list.addButton }));
       collect();
       if (items.length > 0) {
         await user.click(screen.getByRole('button', { name: 'Bearbeiten: Muster GmbH' }));
