@@ -48,10 +48,11 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 let clients = 0;
 
 /**
- * The documentation ranges (RFC 5737), one per Playwright worker: two workers count their clients
- * from the same start, so each needs a range of its own to stay another client.
+ * The client addresses of a Playwright worker: a /24 of the benchmarking range 198.18.0.0/15
+ * (RFC 2544, never routed) per worker – two workers count their clients from the same start, so
+ * each needs a range of its own to stay another client.
  */
-const CLIENT_RANGES = ['198.51.100', '203.0.113', '192.0.2'];
+const clientRange = (parallelIndex: number) => `198.18.${parallelIndex % 256}`;
 
 /**
  * From now on `page` comes from an address of its own (a documentation range, via
@@ -60,7 +61,7 @@ const CLIENT_RANGES = ['198.51.100', '203.0.113', '192.0.2'];
  */
 export async function asNewClient(page: Page): Promise<void> {
   clients += 1;
-  const range = CLIENT_RANGES[test.info().parallelIndex % CLIENT_RANGES.length];
+  const range = clientRange(test.info().parallelIndex);
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `${range}.${(clients % 254) + 1}` });
 }
 
