@@ -10,11 +10,11 @@
  * Then open-loop (tools/bench/open-loop.ts): 300 GET/s and 300 PATCH/s at the same time, on a
  * fixed schedule, latency from the scheduled send time; then the same at a sustainable 100 + 100/s.
  * Budget: GET ≥ 0.6× and PATCH ≥ 0.5× the baseline's requests/s and zero errors (closed loop);
- * p99 ≤ 50 ms and zero errors under the sustained open load; the RSS of each API worker after the
- * load ≤ 250 MB (reported also per worker and in total with the primary). On the PostgreSQL server
- * the API runs one worker process per core (WEB_CONCURRENCY, support.ts `pgApi`) with its metrics
- * on METRICS_PORT; the baseline stays one process. The 300 + 300/s rows carry no budget: on the two shared cores the baseline itself
- * misses it (BENCHMARKS.md), so they show where the machine's capacity ends.
+ * p99 ≤ 50 ms and zero errors under the sustained open load; p99 ≤ 100 ms and zero errors for the
+ * API at the peak of 300 + 300/s (the baseline's peak rows without budget: it is one process); the
+ * RSS of each API worker after the load ≤ 250 MB (reported also per worker and in total with the
+ * primary). On the PostgreSQL server the API runs one worker process per core (WEB_CONCURRENCY,
+ * support.ts `pgApi`) with its metrics on METRICS_PORT; the baseline stays one process.
  * The closed-loop p99 has no budget: a closed loop's p99 is its own queue (50 connections always
  * waiting), not the latency a client sees at a given load. The same loads on the embedded database
  * are reported without budget.
@@ -59,13 +59,20 @@ const DURATION_S = Number(process.env.BENCH_API_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 2);
 const STEP = 'brandpositioning';
 const P99_BUDGET_MS = 50;
+/**
+ * The peak load's budget, for the API on the PostgreSQL server with a worker per core: p99 ≤
+ * 100 ms and no errors at 300 GET/s + 300 PATCH/s (other rates: the sustained load's budget).
+ */
+const PEAK_P99_BUDGET_MS = 100;
+const PEAK_RATE = 300;
+const openBudgetMs = (rate: number) =>
+  rate === SUSTAINED_RATE ? P99_BUDGET_MS : rate === PEAK_RATE ? PEAK_P99_BUDGET_MS : undefined;
 /** Open loop: requests per second of each of GET and PATCH, and seconds per run. */
 const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 300);
 /**
- * A second, sustainable open load per method, the one with the p99 budget: what a server sized
- * for it must keep. At 300 + 300/s the API's one core is ~80 % busy with its own requests alone
- * and the baseline misses the budget as well (BENCHMARKS.md); this load is a third of it – still
- * far above what a small agency's customers send.
+ * A second, sustainable open load per method, with the tighter p99 budget: what a server sized
+ * for it keeps with room to spare – a third of the peak, still far above what a small agency's
+ * customers send.
  */
 const SUSTAINED_RATE = Number(process.env.BENCH_OPEN_SUSTAINED_RATE ?? 100);
 const OPEN_DURATION_S = Number(process.env.BENCH_OPEN_DURATION ?? 20);
@@ -266,14 +273,23 @@ async function quietMachine(): Promise<void> {
   );
 }
 
-/** The rows of an open-loop load: achieved rates, p50/p99 per method, errors. */
-function openRows(label: string, get: OpenFigures, patch: OpenFigures, budgeted: boolean): Row[] {
+/**
+ * The rows of an open-loop load: achieved rates, p50/p99 per method, errors; with `p99Budget`
+ * (ms) the p99 rows and the errors carry a budget.
+ */
+function openRows(
+  label: string,
+  get: OpenFigures,
+  patch: OpenFigures,
+  p99Budget: number | undefined,
+): Row[] {
+  const budgeted = p99Budget !== undefined;
   const p99Row = (method: string, figures: OpenFigures): Row => ({
     name: `${label}: ${method} p99`,
     value: figures.p99,
     unit: 'ms',
-    budget: budgeted ? `≤ ${P99_BUDGET_MS} ms` : '',
-    ok: budgeted ? figures.p99 <= P99_BUDGET_MS : null,
+    budget: budgeted ? `≤ ${p99Budget} ms` : '',
+    ok: budgeted ? figures.p99 <= p99Budget : null,
   });
   const errors = get.errors + patch.errors;
   return [
@@ -513,13 +529,13 @@ export const apiLoad: Benchmark = async () => {
           `${openLabel('API', rate)} (PostgreSQL)`,
           openOf(`${rate}-api`, 'GET'),
           openOf(`${rate}-api`, 'PATCH'),
-          rate === SUSTAINED_RATE,
+          openBudgetMs(rate),
         ),
         ...openRows(
           `  ${openLabel('baseline', rate)} (node:http + pg)`,
           openOf(`${rate}-baseline`, 'GET'),
           openOf(`${rate}-baseline`, 'PATCH'),
-          rate === SUSTAINED_RATE,
+          rate === SUSTAINED_RATE ? P99_BUDGET_MS : undefined,
         ),
       );
     }
@@ -593,7 +609,7 @@ export const apiLoad: Benchmark = async () => {
         OpenFigures,
       ];
       embeddedOpen.push(
-        ...openRows(`${openLabel('API', rate)} (embedded)`, openGet, openPatch, false),
+        ...openRows(`${openLabel('API', rate)} (embedded)`, openGet, openPatch, undefined),
       );
     }
     const rss = rssMb(server.pid);
