@@ -114,6 +114,31 @@ describe.each(EVERY_DATABASE)('limits under parallel requests (%s database)', (d
     expect(counts[429]).toBe(10);
   });
 
+  it('counts an IPv6 /64 as one client address: new addresses in it bring no new budget', async () => {
+    const browsers = await Promise.all(Array.from({ length: 40 }, () => loginBrowser(server)));
+    const responses = await Promise.all(
+      browsers.map((browser, index) =>
+        browser.form(
+          '/login',
+          { email: uniqueEmail(`ipv6-${index}`), password: 'falsch' },
+          // Each request from another address of the same /64 – as an attacker picks them.
+          { 'x-forwarded-for': `2001:db8:77:1:${(index + 1).toString(16)}::${index + 7}` },
+        ),
+      ),
+    );
+    const counts = statuses(responses);
+    expect(counts[401]).toBe(30);
+    expect(counts[429]).toBe(10);
+    // The next /64 is another client.
+    const neighbour = await loginBrowser(server);
+    const next = await neighbour.form(
+      '/login',
+      { email: uniqueEmail('ipv6-nachbar'), password: 'falsch' },
+      { 'x-forwarded-for': '2001:db8:77:2::1' },
+    );
+    expect(next.status).toBe(401);
+  });
+
   it('sends at most 5 mails to one address for 20 parallel reset requests', async () => {
     const { email } = await verifiedAccount(server);
     const before = (await server.mails()).filter((mail) => mail.to.includes(email)).length;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { clientAddressKey } from '../common/client-address.ts';
 import { t } from '../common/messages.ts';
 import { waitText } from '../common/wait-text.ts';
 import {
@@ -107,13 +108,16 @@ export class RateLimitService {
    * the account logged in on before, that device's own budget.
    */
   takeLogin(keys: LoginKeys): Promise<Refusal | undefined> {
-    return this.take([['login:ip', keys.ip], this.loginKey(keys)], 'errors.tooManyAttempts');
+    return this.take(
+      [['login:ip', clientAddressKey(keys.ip)], this.loginKey(keys)],
+      'errors.tooManyAttempts',
+    );
   }
 
   /** After a successful login: the address gets its attempt back, the account starts afresh. */
   async loginSucceeded(keys: LoginKeys): Promise<void> {
     const em = this.orm.em.fork();
-    await refundAttempt(em, `login:ip:${keys.ip}`);
+    await refundAttempt(em, `login:ip:${clientAddressKey(keys.ip)}`);
     await forgetAttempts(em, [this.loginKey(keys).join(':')]);
   }
 
@@ -121,7 +125,7 @@ export class RateLimitService {
   takeMail(keys: MailKeys): Promise<Refusal | undefined> {
     return this.take(
       [
-        ['mail:ip', keys.ip],
+        ['mail:ip', clientAddressKey(keys.ip)],
         ['mail:email', emailKey(keys.email)],
       ],
       'errors.tooManyRequests',
@@ -131,7 +135,7 @@ export class RateLimitService {
   /** Gives a counted mail request back when it turned out to send nothing (an invalid form). */
   async refundMail(keys: MailKeys): Promise<void> {
     const em = this.orm.em.fork();
-    await refundAttempt(em, `mail:ip:${keys.ip}`);
+    await refundAttempt(em, `mail:ip:${clientAddressKey(keys.ip)}`);
     await refundAttempt(em, `mail:email:${emailKey(keys.email)}`);
   }
 

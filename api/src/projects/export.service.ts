@@ -15,6 +15,7 @@ import {
   takeAttempt,
   type KeyPolicy,
 } from '../common/attempts.repository.ts';
+import { clientAddressKey } from '../common/client-address.ts';
 import { t } from '../common/messages.ts';
 import { waitText } from '../common/wait-text.ts';
 import {
@@ -113,7 +114,7 @@ export class ExportService {
    * 429 with the wait when the caller has had {@link EXPORT_POLICY}'s exports in the window.
    */
   async takeExport(access: ProjectAccess, ip: string): Promise<void> {
-    const caller = access.memberId ? `user:${access.memberId}` : `ip:${ip}`;
+    const caller = access.memberId ? `user:${access.memberId}` : `ip:${clientAddressKey(ip)}`;
     const key = `export:${access.project.id}:${caller}`;
     const em = this.orm.em.fork();
     if (await takeAttempt(em, key, EXPORT_POLICY, EXPORT_WINDOW_MINUTES)) return;
