@@ -416,6 +416,45 @@ describe('a PostgreSQL server that cannot be used: one German line, exit code 1'
   });
 });
 
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a role without the right to create what Fragewerk needs: one German line, exit code 1',
+  () => {
+    it('says so for a database it does not own (no tables in public) and for a missing one', async () => {
+      const database = await createServerDatabase('fragewerk_rights');
+      const role = `fragewerk_ohne_rechte_${process.pid}`;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'fragewerk-rights-'));
+      try {
+        // Since PostgreSQL 15 only the database's owner may create tables in schema public.
+        await admin.query(`drop role if exists ${role}`);
+        await admin.query(`create role ${role} login nocreatedb`);
+        for (const name of [new URL(database.url).pathname.slice(1), `${role}_fehlt`]) {
+          const url = new URL(database.url);
+          url.username = role;
+          url.pathname = `/${name}`;
+          const result = await runToExit([path.join(buildDir, 'main.js')], {
+            PORT: '0',
+            DATA_DIR: dataDir,
+            DATABASE_URL: url.toString(),
+            SESSION_SECRET: 'ein-geheimnis-mit-mehr-als-16-zeichen',
+            LOG_LEVEL: 'silent',
+          });
+          expect(result.code, result.output).toBe(1);
+          expect(result.output.trim()).toBe(
+            `Fragewerk startet nicht: Die Datenbank „${name}“ auf ${url.hostname}:${url.port} (DATABASE_URL) ist nicht nutzbar – die Rolle aus DATABASE_URL darf dort nicht anlegen, was Fragewerk braucht (42501). Bitte legen Sie die Datenbank mit dieser Rolle als Eigentümerin an (createdb -O <Rolle> <Datenbank>).`,
+          );
+        }
+      } finally {
+        await database.drop();
+        await admin.query(`drop role if exists ${role}`);
+        await admin.end();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+  },
+);
+
 describe('graceful shutdown on SIGTERM', () => {
   let dataDir: string;
   let env: Record<string, string>;

@@ -11,6 +11,7 @@ describe('databaseServerErrorOf', () => {
     ['28P01', 'der Server hat die Anmeldung abgelehnt (28P01).'],
     ['3D000', 'es gibt sie auf dem Server nicht (3D000).'],
     ['57P03', 'der Server nimmt gerade keine Verbindungen an (57P03).'],
+    ['42501', 'die Rolle aus DATABASE_URL darf dort nicht anlegen, was Fragewerk braucht (42501).'],
   ])('%s: names database, server and reason, never the password', (code, reason) => {
     const refusal = databaseServerErrorOf(Object.assign(new Error('x'), { code }), URL_WITH_SECRET);
     expect(refusal?.message).toContain(

@@ -3,7 +3,8 @@ import { t } from '../common/messages.ts';
 /**
  * The errors of a first connection to the PostgreSQL server of `DATABASE_URL`, by their reason:
  * Node's socket errors and PostgreSQL's SQLSTATEs (class 28: the login; 3D000: no such database;
- * 57P03: the server is starting or shutting down).
+ * 57P03: the server is starting or shutting down; 42501: the role may not create the missing
+ * database or the tables in schema public – since PostgreSQL 15 only the database's owner may).
  */
 const REASONS: Record<string, string> = {
   ECONNREFUSED: 'unreachable',
@@ -17,11 +18,12 @@ const REASONS: Record<string, string> = {
   '28000': 'login',
   '3D000': 'noDatabase',
   '57P03': 'starting',
+  '42501': 'notPermitted',
 };
 
 /**
  * The server of `DATABASE_URL` cannot be used at the start: unreachable, an unknown host, a
- * refused login, no such database. The message names the database and the server (never the
+ * refused login, no such database, no right to create it or the tables. The message names the database and the server (never the
  * password), the reason and what to do; the server prints it instead of a stack trace and exits.
  */
 export class DatabaseServerError extends Error {
