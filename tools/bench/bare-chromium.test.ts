@@ -41,9 +41,12 @@ describe('a Chromium on a bare DevTools pipe', () => {
     server.close();
   });
 
-  it('opens a page with the cookie, init script, viewport and locale it was given', async () => {
+  it('opens a page with the cookies, init script, viewport and locale it was given', async () => {
     const tab = await chromium.newPage({
-      cookie: { name: 'sitzung', value: 'abc', url: base },
+      cookies: [
+        { name: 'sitzung', value: 'abc', url: base },
+        { name: 'geraet', value: 'xyz', url: base },
+      ],
       initScript: 'window.fromInitScript = true;',
       viewport: { width: 1280, height: 900 },
       locale: 'de-DE',
@@ -55,7 +58,7 @@ describe('a Chromium on a bare DevTools pipe', () => {
         returnByValue: true,
       });
       expect(result.value).toEqual({
-        cookie: 'sitzung=abc',
+        cookie: 'sitzung=abc; geraet=xyz',
         acceptLanguage: expect.stringMatching(/^de-DE/),
         initScriptFirst: true,
         language: 'de-DE',

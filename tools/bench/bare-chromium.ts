@@ -39,7 +39,7 @@ export interface BarePage {
 
 export interface BareChromium {
   newPage(options: {
-    cookie?: { name: string; value: string; url: string };
+    cookies?: { name: string; value: string; url: string }[];
     initScript?: string;
     viewport: { width: number; height: number };
     locale: string;
@@ -109,11 +109,11 @@ export async function launchBareChromium(executablePath = CHROMIUM_PATH): Promis
   const { userAgent } = await send<{ userAgent: string }>('Browser.getVersion');
 
   return {
-    async newPage({ cookie, initScript, viewport, locale }) {
+    async newPage({ cookies, initScript, viewport, locale }) {
       const { browserContextId } = await send<{ browserContextId: string }>(
         'Target.createBrowserContext',
       );
-      if (cookie) await send('Storage.setCookies', { browserContextId, cookies: [cookie] });
+      if (cookies?.length) await send('Storage.setCookies', { browserContextId, cookies });
       const { targetId } = await send<{ targetId: string }>('Target.createTarget', {
         url: 'about:blank',
         browserContextId,

@@ -2,7 +2,9 @@
  * Export of the results (GET /api/projects/{id}/export?format=docx|md|json) of the demo project
  * (every list filled, ~170 entries) by its owner, one request at a time on an idle API: the
  * median of several runs per format after a warm-up, with the file's size. The issue asks for
- * under 1 s on this machine; a benchmark row, not a timed test.
+ * under 1 s on this machine; a benchmark row, not a timed test. Each format exports a demo project
+ * of its own (all filled alike): a member may export one project 30 times in 15 minutes
+ * (EXPORT_POLICY), fewer than the runs of all formats together.
  */
 import { log, loginCookie, pgApi, round1, type Benchmark, type Row } from './support.ts';
 import { median } from './statistics.ts';
@@ -22,11 +24,12 @@ export const exportBench: Benchmark = async () => {
     .filter(Array.isArray)
     .reduce((sum, list) => sum + list.length, 0);
   const rows: Row[] = [];
-  for (const format of FORMATS) {
+  for (const [index, format] of FORMATS.entries()) {
+    const exported = api.projects[index]!;
     const once = async () => {
       const started = performance.now();
       const response = await fetch(
-        `${api.url}/api/projects/${project!.id}/export?format=${format}`,
+        `${api.url}/api/projects/${exported.id}/export?format=${format}`,
         {
           headers: { cookie },
         },

@@ -11,6 +11,7 @@
 import type { Browser } from 'playwright-core';
 import {
   browser,
+  cookiesOf,
   definition,
   log,
   loginCookie,
@@ -77,9 +78,8 @@ async function measure(
   stages: number,
   rate: number,
 ) {
-  const [name, value] = cookie.split('=') as [string, string];
   const page = await chromium.newPage({
-    cookie: { name, value, url: base },
+    cookies: cookiesOf(cookie, base),
     initScript: renderProbe(stages),
     viewport: VIEWPORT,
     locale: LOCALE,
@@ -126,8 +126,7 @@ async function measureAttached(
 ) {
   const context = await chromium.newContext({ locale: LOCALE, viewport: VIEWPORT });
   try {
-    const [name, value] = cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: base }]);
+    await context.addCookies(cookiesOf(cookie, base));
     await context.addInitScript({ content: renderProbe(stages) });
     const page = await context.newPage();
     await page.goto(`${base}/assets/pages.css`);

@@ -384,6 +384,20 @@ export async function loginCookie(
   return cookies.length > 0 ? cookies.join('; ') : cookie;
 }
 
+/** A `Cookie` header (as `loginCookie` returns it) as the cookies a browser is given for `url`. */
+export function cookiesOf(
+  header: string,
+  url: string,
+): { name: string; value: string; url: string }[] {
+  return header
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+    });
+}
+
 export { DEMO_EMAIL, DEMO_PASSWORD };
 
 /** Ends everything the benchmarks started, newest first. */
