@@ -98,35 +98,36 @@ describe.each(EVERY_DATABASE)('limits under parallel requests (%s database)', (d
     }
   }, 90_000);
 
-  it('checks at most 30 passwords per client address in a window, whichever accounts it tries', async () => {
+  /**
+   * 40 parallel wrong logins, each for another account, from the addresses `addressOf` picks:
+   * the answers' statuses counted.
+   */
+  async function fortyWrongLogins(name: string, addressOf: (index: number) => string) {
     const browsers = await Promise.all(Array.from({ length: 40 }, () => loginBrowser(server)));
     const responses = await Promise.all(
       browsers.map((browser, index) =>
         browser.form(
           '/login',
-          { email: uniqueEmail(`sprueher-${index}`), password: 'falsch' },
-          { 'x-forwarded-for': '192.0.2.77' },
+          { email: uniqueEmail(`${name}-${index}`), password: 'falsch' },
+          { 'x-forwarded-for': addressOf(index) },
         ),
       ),
     );
-    const counts = statuses(responses);
+    return statuses(responses);
+  }
+
+  it('checks at most 30 passwords per client address in a window, whichever accounts it tries', async () => {
+    const counts = await fortyWrongLogins('sprueher', () => '192.0.2.77');
     expect(counts[401]).toBe(30);
     expect(counts[429]).toBe(10);
   });
 
   it('counts an IPv6 /64 as one client address: new addresses in it bring no new budget', async () => {
-    const browsers = await Promise.all(Array.from({ length: 40 }, () => loginBrowser(server)));
-    const responses = await Promise.all(
-      browsers.map((browser, index) =>
-        browser.form(
-          '/login',
-          { email: uniqueEmail(`ipv6-${index}`), password: 'falsch' },
-          // Each request from another address of the same /64 – as an attacker picks them.
-          { 'x-forwarded-for': `2001:db8:77:1:${(index + 1).toString(16)}::${index + 7}` },
-        ),
-      ),
+    // Each request from another address of the same /64 – as an attacker picks them.
+    const counts = await fortyWrongLogins(
+      'ipv6',
+      (index) => `2001:db8:77:1:${(index + 1).toString(16)}::${index + 7}`,
     );
-    const counts = statuses(responses);
     expect(counts[401]).toBe(30);
     expect(counts[429]).toBe(10);
     // The next /64 is another client.

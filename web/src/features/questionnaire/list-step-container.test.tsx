@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../lib/projects-api.ts';
@@ -232,9 +232,10 @@ describe('list step: entries changed by someone else', () => {
 });
 
 describe('list step: order', () => {
-  it('sends a pending order at once when the step is left within the 500 ms', async () => {
+  /** The rivals step with three entries; `orders` collects every order the server receives. */
+  async function renderOrders() {
     const orders: unknown[] = [];
-    const { user } = await render(step('mitbewerber'), {
+    const rendered = await render(step('mitbewerber'), {
       handlers: [
         api.get(`/projects/${id}`, widgetsProject({ rivals: three })),
         http.put(`*/api/projects/${id}/rivals/order`, async ({ request }) => {
@@ -243,49 +244,37 @@ describe('list step: order', () => {
         }),
       ],
     });
-    await user.click(await screen.findByRole('button', { name: 'Nach unten: Backhaus Müller' }));
-    await user.click(screen.getByRole('link', { name: 'Weiter: Kontakte' }));
-    // Leaving used to clear the pending timer, and the order was never sent.
-    await waitFor(() =>
-      expect(orders).toEqual([{ order: [three[1]!.id, three[0]!.id, three[2]!.id] }]),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(orders).toHaveLength(1);
-  });
+    return { ...rendered, orders };
+  }
 
-  it('sends a pending order at once when the page goes away (reload, closed tab)', async () => {
-    const orders: unknown[] = [];
-    const { user } = await render(step('mitbewerber'), {
-      handlers: [
-        api.get(`/projects/${id}`, widgetsProject({ rivals: three })),
-        http.put(`*/api/projects/${id}/rivals/order`, async ({ request }) => {
-          orders.push(await request.json());
-          return HttpResponse.json({ data: [] });
-        }),
-      ],
-    });
+  it.each([
+    // Leaving used to clear the pending timer, and the order was never sent at all.
+    {
+      when: 'the step is left',
+      leave: (user: UserEvent) =>
+        user.click(screen.getByRole('link', { name: 'Weiter: Kontakte' })),
+      timeout: 1000,
+    },
+    // Well before the debounce's 500 ms: the page is gone by then.
+    {
+      when: 'the page goes away (reload, closed tab)',
+      leave: () => void window.dispatchEvent(new PageTransitionEvent('pagehide')),
+      timeout: 300,
+    },
+  ])('sends a pending order at once when $when', async ({ leave, timeout }) => {
+    const { user, orders } = await renderOrders();
     await user.click(await screen.findByRole('button', { name: 'Nach unten: Backhaus Müller' }));
-    window.dispatchEvent(new PageTransitionEvent('pagehide'));
-    // Well before the debounce's 500 ms: the page would be gone by then.
+    await leave(user);
     await waitFor(
       () => expect(orders).toEqual([{ order: [three[1]!.id, three[0]!.id, three[2]!.id] }]),
-      { timeout: 300 },
+      { timeout },
     );
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(orders).toHaveLength(1);
   });
 
   it('saves once, 500 ms after the last move, while the step stays open', async () => {
-    const orders: unknown[] = [];
-    await render(step('mitbewerber'), {
-      handlers: [
-        api.get(`/projects/${id}`, widgetsProject({ rivals: three })),
-        http.put(`*/api/projects/${id}/rivals/order`, async ({ request }) => {
-          orders.push(await request.json());
-          return HttpResponse.json({ data: [] });
-        }),
-      ],
-    });
+    const { orders } = await renderOrders();
     // No pauses between the pointer events: on a loaded machine user-event's pauses let the
     // 500 ms pass between the two moves, and then two saves would be right.
     const quick = userEvent.setup({ delay: null });
