@@ -55,7 +55,7 @@ let clients = 0;
 const clientRange = (parallelIndex: number) => `198.18.${parallelIndex % 256}`;
 
 /**
- * From now on `page` comes from an address of its own (a documentation range, via
+ * From now on `page` comes from an address of its own (in its worker's range, via
  * X-Forwarded-For, which the test servers trust from loopback): each agency of the journeys is
  * another client, and the per-address limits on mails and logins count it alone.
  */

@@ -11,8 +11,8 @@ const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 /**
  * The Chromium the end-to-end journeys drive: Debian's `chromium-headless-shell` where it is
  * installed – the same engine without the full browser's window machinery, and what Playwright
- * itself runs for headless tests; four spec files took 84 instead of 58 CPU-seconds with the full
- * browser. Without it, the full browser; `CHROMIUM_PATH` chooses another one.
+ * itself runs for headless tests (four spec files: 58 CPU-seconds, with the full browser 84).
+ * Without it, the full browser; `CHROMIUM_PATH` chooses another one.
  */
 export const JOURNEY_CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ??

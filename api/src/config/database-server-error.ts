@@ -23,8 +23,9 @@ const REASONS: Record<string, string> = {
 
 /**
  * The server of `DATABASE_URL` cannot be used at the start: unreachable, an unknown host, a
- * refused login, no such database, no right to create it or the tables. The message names the database and the server (never the
- * password), the reason and what to do; the server prints it instead of a stack trace and exits.
+ * refused login, no such database, no right to create it or the tables. The message names the
+ * database and the server (never the password), the reason and what to do; the server prints it
+ * instead of a stack trace and exits.
  */
 export class DatabaseServerError extends Error {
   constructor(databaseUrl: string, code: string, reason: string) {
