@@ -59,14 +59,6 @@ const DURATION_S = Number(process.env.BENCH_API_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 2);
 const STEP = 'brandpositioning';
 const P99_BUDGET_MS = 50;
-/**
- * The peak load's budget, for the API on the PostgreSQL server with a worker per core: p99 ≤
- * 100 ms and no errors at 300 GET/s + 300 PATCH/s (other rates: the sustained load's budget).
- */
-const PEAK_P99_BUDGET_MS = 100;
-const PEAK_RATE = 300;
-const openBudgetMs = (rate: number) =>
-  rate === SUSTAINED_RATE ? P99_BUDGET_MS : rate === PEAK_RATE ? PEAK_P99_BUDGET_MS : undefined;
 /** Open loop: requests per second of each of GET and PATCH, and seconds per run. */
 const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 300);
 /**
@@ -75,6 +67,15 @@ const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 300);
  * customers send.
  */
 const SUSTAINED_RATE = Number(process.env.BENCH_OPEN_SUSTAINED_RATE ?? 100);
+/**
+ * The peak load's budget, for the API on the PostgreSQL server with a worker per core: p99 ≤
+ * 100 ms and no errors at 300 GET/s + 300 PATCH/s. The sustained load has its own, tighter one;
+ * other rates (BENCH_OPEN_RATE) are reported without budget.
+ */
+const PEAK_P99_BUDGET_MS = 100;
+const PEAK_RATE = 300;
+const openBudgetMs = (rate: number) =>
+  rate === SUSTAINED_RATE ? P99_BUDGET_MS : rate === PEAK_RATE ? PEAK_P99_BUDGET_MS : undefined;
 const OPEN_DURATION_S = Number(process.env.BENCH_OPEN_DURATION ?? 20);
 const RSS_BUDGET_MB = 250;
 /** The embedded database lives in the API process: a small agency's 1 GB server. */
